@@ -1,0 +1,112 @@
+/** Every error code the API can answer with: the spec's catalogue (panel.md section 8) plus the few it lacks. */
+export const ErrorCodes = [
+  'ErrGeneric',
+  'ErrUnknownError',
+  'ErrInvalidCredentials',
+  'ErrServiceNotAvailable',
+  'ErrEmailNotConfigured',
+  'ErrTokenInvalid',
+  'ErrClientNotFound',
+  'ErrUserNotFound',
+  'ErrLoginNotPermitted',
+  'ErrInvalidTokenState',
+  'ErrSettingNotConfigured',
+  'ErrNoTemplate',
+  'ErrServiceInvalidProvider',
+  'ErrFieldRequired',
+  'ErrFieldMustBePrintable',
+  'ErrFieldHasURICharacters',
+  'ErrFieldIsInvalidHost',
+  'ErrFieldIsInvalidIP',
+  'ErrFieldTooLarge',
+  'ErrFieldTooSmall',
+  'ErrFieldNotBetween',
+  'ErrFieldEqual',
+  'ErrFieldNotEqual',
+  'ErrFieldNotEmail',
+  'ErrFieldLength',
+  'ErrNoPermission',
+  'ErrDatabaseNotAvailable',
+  'ErrNoNodes',
+  'ErrNoTemplates',
+  'ErrPasswordRequirements',
+  'ErrUsernameRequirements',
+  'ErrPasswordsNotIdentical',
+  'ErrSessionTimedOut',
+  'ErrMissingScope',
+  'ErrInvalidJson',
+  'ErrSocketFailed',
+  'ErrInviteLinkInvalid',
+  'ErrSavingInviteduser',
+  'ErrDuplicateServerName',
+  'ErrDuplicateNodeName',
+  'ErrDirectoryUploadNotSupported',
+  'ErrDockerNotSupported',
+  'ErrMissingBinary',
+  'ErrUnsupportedOS',
+  'ErrUnsupportedArch',
+  // Not in the spec's catalogue; needed where it is silent.
+  'ErrNotFound', // 404: no such server, node, template, user, file or route
+  'ErrNodeUnreachable', // 502: the server's node did not answer
+  'ErrTooManyRequests', // 429: rate limit (failed logins, SFTP passwords)
+  'ErrPathOutsideServer', // 400: a user path that resolves outside the server folder
+  'ErrUnsupportedArchive', // 400: extract of a format we cannot read
+  'ErrFileTooLarge', // 400: editing a file above the editable limit
+  'ErrServerRunning', // 409: install or delete refused while running
+  'ErrOperationFailed', // 400: an install step or hook failed; msg says which and why
+] as const;
+
+export type ErrorCode = (typeof ErrorCodes)[number];
+
+/** The wire shape of every failed call. */
+export interface ErrorBody {
+  error: { code: ErrorCode; msg: string; metadata?: Record<string, unknown> };
+}
+
+/** HTTP status a code answers with when the thrower does not say otherwise. */
+const defaultStatus: Partial<Record<ErrorCode, number>> = {
+  ErrGeneric: 500,
+  ErrUnknownError: 500,
+  ErrInvalidCredentials: 401,
+  ErrSessionTimedOut: 401,
+  ErrTokenInvalid: 401,
+  ErrLoginNotPermitted: 403,
+  ErrNoPermission: 403,
+  ErrMissingScope: 403,
+  ErrNotFound: 404,
+  ErrUserNotFound: 404,
+  ErrClientNotFound: 404,
+  ErrNoTemplate: 404,
+  ErrDuplicateServerName: 409,
+  ErrDuplicateNodeName: 409,
+  ErrServerRunning: 409,
+  ErrTooManyRequests: 429,
+  ErrNodeUnreachable: 502,
+  ErrDatabaseNotAvailable: 503,
+  ErrServiceNotAvailable: 503,
+};
+
+/** The one error class of Outpost: a spec code, an HTTP status and placeholder metadata. */
+export class OutpostError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly metadata?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, msg?: string, metadata?: Record<string, unknown>, status?: number) {
+    super(msg ?? code);
+    this.name = 'OutpostError';
+    this.code = code;
+    this.metadata = metadata;
+    this.status = status ?? defaultStatus[code] ?? 400;
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, msg: this.message, ...(this.metadata ? { metadata: this.metadata } : {}) } };
+  }
+}
+
+/** True for a parsed body of the error shape, e.g. an answer relayed from a daemon. */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  const error = (value as ErrorBody | null)?.error;
+  return typeof error === 'object' && error !== null && typeof error.code === 'string';
+}

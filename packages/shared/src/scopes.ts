@@ -1,0 +1,95 @@
+/**
+ * The one list of scopes (spec panel.md section 6, server-page.md section 6).
+ * Panel-level scopes are held with no server; per-server scopes are held for one server.
+ * `servers.admin` grants everything, everywhere.
+ */
+export const Scopes = {
+  Admin: 'servers.admin',
+
+  // Panel level
+  ServersList: 'servers.view', // see the Servers menu and the servers one may access
+  ServersCreate: 'servers.create',
+  ServersDelete: 'servers.delete',
+  ServersEditAdmin: 'servers.edit.admin',
+  NodesView: 'nodes.view',
+  NodesEdit: 'nodes.edit',
+  NodesDeploy: 'nodes.deploy',
+  TemplatesView: 'templates.view',
+  TemplatesEdit: 'templates.edit',
+  UsersView: 'users.view',
+  UsersEdit: 'users.edit',
+  SettingsEdit: 'settings.edit',
+
+  // Per server (the spec's scope keys)
+  ServersView: 'server.view',
+  ServersEdit: 'server.edit',
+  ServersInstall: 'server.install',
+  ServersConsole: 'server.console',
+  ServersConsoleSend: 'server.console.send',
+  ServersStop: 'server.stop',
+  ServersStart: 'server.start',
+  ServersStat: 'server.stat',
+  ServersFiles: 'server.sftp',
+  ServersFilesGet: 'server.files.get',
+  ServersFilesPut: 'server.files.put',
+  ServersEditUsers: 'server.users.edit',
+  ServersDeleteOne: 'server.delete',
+} as const;
+
+export type Scope = (typeof Scopes)[keyof typeof Scopes];
+
+export const panelScopes: readonly Scope[] = [
+  Scopes.Admin,
+  Scopes.ServersList,
+  Scopes.ServersCreate,
+  Scopes.ServersDelete,
+  Scopes.ServersEditAdmin,
+  Scopes.NodesView,
+  Scopes.NodesEdit,
+  Scopes.NodesDeploy,
+  Scopes.TemplatesView,
+  Scopes.TemplatesEdit,
+  Scopes.UsersView,
+  Scopes.UsersEdit,
+  Scopes.SettingsEdit,
+];
+
+/** The per-server permission flags of the spec, each with the scope it stands for. */
+export const serverPermissionScopes = {
+  viewServerConsole: Scopes.ServersConsole,
+  sendServerConsole: Scopes.ServersConsoleSend,
+  viewServerStats: Scopes.ServersStat,
+  viewServerFiles: Scopes.ServersFilesGet,
+  putServerFiles: Scopes.ServersFilesPut,
+  sftpServer: Scopes.ServersFiles,
+  editServerData: Scopes.ServersEdit,
+  editServerUsers: Scopes.ServersEditUsers,
+  installServer: Scopes.ServersInstall,
+  startServer: Scopes.ServersStart,
+  stopServer: Scopes.ServersStop,
+  deleteServer: Scopes.ServersDeleteOne,
+} as const satisfies Record<string, Scope>;
+
+export type ServerPermissionFlag = keyof typeof serverPermissionScopes;
+export type ServerPermissions = Record<ServerPermissionFlag, boolean>;
+
+export const serverPermissionFlags = Object.keys(serverPermissionScopes) as ServerPermissionFlag[];
+
+/** True when `held` grants `wanted`: directly, or through the admin scope. */
+export function hasScope(held: readonly string[], wanted: Scope): boolean {
+  return held.includes(Scopes.Admin) || held.includes(wanted);
+}
+
+/** The flags a set of per-server scopes amounts to (all true for an admin). */
+export function permissionsFromScopes(held: readonly string[]): ServerPermissions {
+  const out = {} as ServerPermissions;
+  for (const flag of serverPermissionFlags) out[flag] = hasScope(held, serverPermissionScopes[flag]);
+  return out;
+}
+
+/** The per-server scopes a set of flags grants; any entry at all grants view. */
+export function scopesFromPermissions(flags: Partial<ServerPermissions>): Scope[] {
+  const out: Scope[] = [Scopes.ServersView];
+  for (const flag of serverPermissionFlags) if (flags[flag]) out.push(serverPermissionScopes[flag]);
+  return out;
+}

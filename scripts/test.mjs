@@ -1,0 +1,45 @@
+// `npm test`: every test. Starts PostgreSQL and MariaDB for the database tests when their binaries
+// are on the machine, builds the app for the browser tests, runs Vitest (unit and integration),
+// then the browser tests, and prints one closing line `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestDatabases } from './testDatabases.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = mkdtempSync(join(tmpdir(), 'outpost-test-'));
+const databases = await startTestDatabases();
+const env = { ...process.env, ...databases.env };
+
+function vitest(name, args) {
+  const outputFile = join(reports, `${name}.json`);
+  const result = spawnSync(
+    join(root, 'node_modules/.bin/vitest'),
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+    { cwd: root, env, stdio: 'inherit' },
+  );
+  let passed = 0;
+  let failed = result.status === 0 ? 0 : 1;
+  try {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests + (result.status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  } catch {
+    // No report: the run itself failed and counts as one failure.
+  }
+  return { passed, failed };
+}
+
+let totals = { passed: 0, failed: 0 };
+try {
+  const unit = vitest('unit', []);
+  const build = spawnSync('node', [join(root, 'scripts/build.mjs')], { cwd: root, env, stdio: 'inherit' });
+  const e2e = build.status === 0 ? vitest('e2e', ['--config', 'e2e/vitest.config.ts']) : { passed: 0, failed: 1 };
+  totals = { passed: unit.passed + e2e.passed, failed: unit.failed + e2e.failed };
+} finally {
+  await databases.stop();
+  rmSync(reports, { recursive: true, force: true });
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
