@@ -1,0 +1,45 @@
+import { realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep, dirname, basename } from 'node:path';
+import { OutpostError } from '@outpost/shared';
+
+/** True when `target` is `root` itself or below it (both absolute and normalised). */
+export function isInside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
+}
+
+/**
+ * Resolves a user-supplied path inside a server folder, following symlinks: the deepest part of
+ * the path that exists is resolved with realpath, so a link that points out is refused even when
+ * the final name does not exist yet. A leading slash means the server folder, as users expect.
+ * Answers the absolute path, or throws ErrPathOutsideServer.
+ */
+export async function resolveInside(root: string, userPath: string): Promise<string> {
+  if (userPath.includes('\0')) throw outside(userPath);
+  const realRoot = await realpath(root);
+  const lexical = resolve(realRoot, '.' + sep + userPath.replace(/\\/g, '/').replace(/^\/+/, ''));
+  if (!isInside(realRoot, lexical)) throw outside(userPath);
+
+  // Walk up to the deepest existing ancestor and resolve its links.
+  let existing = lexical;
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      const real = await realpath(existing);
+      const full = rest.length ? join(real, ...rest.reverse()) : real;
+      if (!isInside(realRoot, full)) throw outside(userPath);
+      return full;
+    } catch (error) {
+      if (error instanceof OutpostError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      if (existing === realRoot) throw error;
+      rest.push(basename(existing));
+      existing = dirname(existing);
+    }
+  }
+}
+
+function outside(userPath: string): OutpostError {
+  return new OutpostError('ErrPathOutsideServer', `path is outside the server folder: ${userPath}`, { path: userPath });
+}
