@@ -2,3 +2,4 @@
 // (no node: imports here; node-only helpers live in modules the web app does not import).
 export * from './errors.js';
 export * from './scopes.js';
+export * from './api.js';
