@@ -3,3 +3,4 @@
 export * from './errors.js';
 export * from './scopes.js';
 export * from './api.js';
+export * from './validators.js';
