@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './scopes.js';
 export * from './api.js';
 export * from './validators.js';
+export * from './template/index.js';
