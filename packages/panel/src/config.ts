@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export type DbDialect = 'sqlite' | 'postgres' | 'mysql';
+
+/** Everything the panel reads at start; see loadConfig for where each value comes from. */
+export interface PanelConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  db: { dialect: DbDialect; url: string };
+  sftpPort: number;
+  admin: { email?: string; password?: string; username: string };
+  sessionMinutes: number;
+}
+
+/** The shape of outpost.json: every key optional, the same names as PanelConfig. */
+type ConfigFile = Partial<Omit<PanelConfig, 'db' | 'admin'>> & {
+  db?: Partial<PanelConfig['db']>;
+  admin?: Partial<PanelConfig['admin']>;
+};
+
+/** Environment variables that override the file, one per key. */
+export const ConfigEnv = {
+  file: 'OUTPOST_CONFIG',
+  port: 'OUTPOST_PORT',
+  host: 'OUTPOST_HOST',
+  dataDir: 'OUTPOST_DATA_DIR',
+  dbDialect: 'OUTPOST_DB_DIALECT',
+  dbUrl: 'OUTPOST_DB_URL',
+  sftpPort: 'OUTPOST_SFTP_PORT',
+  adminEmail: 'OUTPOST_ADMIN_EMAIL',
+  adminPassword: 'OUTPOST_ADMIN_PASSWORD',
+  adminUsername: 'OUTPOST_ADMIN_USERNAME',
+  sessionMinutes: 'OUTPOST_SESSION_MINUTES',
+} as const;
+
+const dialects: readonly DbDialect[] = ['sqlite', 'postgres', 'mysql'];
+
+function toInt(name: string, value: string | number | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+/**
+ * Reads outpost.json (or the file named by OUTPOST_CONFIG) from `cwd`, then lets each environment
+ * variable override its key. With neither, the defaults run a panel on 8080 with SQLite in ./data.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): PanelConfig {
+  const filePath = resolve(cwd, env[ConfigEnv.file] || 'outpost.json');
+  let file: ConfigFile = {};
+  if (existsSync(filePath)) {
+    try {
+      file = JSON.parse(readFileSync(filePath, 'utf8')) as ConfigFile;
+    } catch (error) {
+      throw new Error(`${filePath} is not valid JSON: ${(error as Error).message}`);
+    }
+  } else if (env[ConfigEnv.file]) {
+    throw new Error(`config file ${filePath} (from ${ConfigEnv.file}) does not exist`);
+  }
+
+  const dataDir = resolve(cwd, env[ConfigEnv.dataDir] || file.dataDir || './data');
+  const dialect = (env[ConfigEnv.dbDialect] || file.db?.dialect || 'sqlite') as DbDialect;
+  if (!dialects.includes(dialect)) throw new Error(`${ConfigEnv.dbDialect} must be one of ${dialects.join(', ')}`);
+  const url = env[ConfigEnv.dbUrl] || file.db?.url || (dialect === 'sqlite' ? resolve(dataDir, 'outpost.db') : '');
+  if (!url) throw new Error(`${ConfigEnv.dbUrl} is required for ${dialect}`);
+
+  return {
+    port: toInt(ConfigEnv.port, env[ConfigEnv.port] ?? file.port, 8080),
+    host: env[ConfigEnv.host] || file.host || '0.0.0.0',
+    dataDir,
+    db: { dialect, url: dialect === 'sqlite' ? resolve(cwd, url) : url },
+    sftpPort: toInt(ConfigEnv.sftpPort, env[ConfigEnv.sftpPort] ?? file.sftpPort, 5657),
+    admin: {
+      email: env[ConfigEnv.adminEmail] || file.admin?.email,
+      password: env[ConfigEnv.adminPassword] || file.admin?.password,
+      username: env[ConfigEnv.adminUsername] || file.admin?.username || 'admin',
+    },
+    sessionMinutes: toInt(ConfigEnv.sessionMinutes, env[ConfigEnv.sessionMinutes] ?? file.sessionMinutes, 60) || 60,
+  };
+}

@@ -1,0 +1,26 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DbDialect } from '../config.js';
+import { foundation } from './migrations/0001_foundation.js';
+import type { Database } from './schema.js';
+
+/** Every migration, in order. Names sort; add new ones at the end. */
+function migrations(dialect: DbDialect): Record<string, Migration> {
+  return {
+    '0001_foundation': foundation(dialect),
+  };
+}
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly dialect: DbDialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations(this.dialect);
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DbDialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

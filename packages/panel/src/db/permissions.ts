@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/** The permissions table: one row per scope held, panel-wide (server null) or for one server. */
+export function permissionsRepository(db: Kysely<Database>) {
+  return {
+    /** Scopes held panel-wide. */
+    async panelScopes(userId: number): Promise<string[]> {
+      const rows = await db.selectFrom('permissions').select('scope').where('user_id', '=', userId).where('server_id', 'is', null).execute();
+      return rows.map((r) => r.scope);
+    },
+
+    async serverScopes(userId: number, serverId: string): Promise<string[]> {
+      const rows = await db.selectFrom('permissions').select('scope').where('user_id', '=', userId).where('server_id', '=', serverId).execute();
+      return rows.map((r) => r.scope);
+    },
+
+    /** Replaces what a user holds at one level (panel when serverId is null) in one transaction. */
+    async replace(userId: number, serverId: string | null, scopes: readonly string[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        let remove = trx.deleteFrom('permissions').where('user_id', '=', userId);
+        remove = serverId === null ? remove.where('server_id', 'is', null) : remove.where('server_id', '=', serverId);
+        await remove.execute();
+        const unique = [...new Set(scopes)];
+        if (unique.length > 0) {
+          await trx.insertInto('permissions').values(unique.map((scope) => ({ user_id: userId, server_id: serverId, scope }))).execute();
+        }
+      });
+    },
+
+    /** Ids of the users who hold anything on a server. */
+    async usersOfServer(serverId: string): Promise<number[]> {
+      const rows = await db.selectFrom('permissions').select('user_id').distinct().where('server_id', '=', serverId).execute();
+      return rows.map((r) => r.user_id);
+    },
+
+    async deleteForServer(serverId: string): Promise<void> {
+      await db.deleteFrom('permissions').where('server_id', '=', serverId).execute();
+    },
+  };
+}

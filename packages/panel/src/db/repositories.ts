@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import { nodesRepository } from './nodes.js';
+import { permissionsRepository } from './permissions.js';
+import type { Database } from './schema.js';
+import { sessionsRepository } from './sessions.js';
+import { settingsRepository } from './settings.js';
+import { userSettingsRepository } from './userSettings.js';
+import { usersRepository } from './users.js';
+
+/** One query module per table, bound to one database. */
+export function repositories(db: Kysely<Database>) {
+  return {
+    users: usersRepository(db),
+    sessions: sessionsRepository(db),
+    permissions: permissionsRepository(db),
+    settings: settingsRepository(db),
+    userSettings: userSettingsRepository(db),
+    nodes: nodesRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof repositories>;

@@ -1,0 +1,68 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from './schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** The users table: accounts, password hashes and two-factor state. */
+export function usersRepository(db: Kysely<Database>) {
+  const normalise = (row: UserRow | undefined): UserRow | undefined =>
+    row && { ...row, otp_active: Number(row.otp_active), otp_last_counter: row.otp_last_counter === null ? null : Number(row.otp_last_counter) };
+
+  return {
+    async count(): Promise<number> {
+      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Inserts and answers the new id; a duplicate username or email throws the driver's unique error. */
+    async insert(user: { username: string; email: string; passwordHash: string }): Promise<number> {
+      await db.insertInto('users').values({ username: user.username, email: user.email, password_hash: user.passwordHash, otp_active: 0 }).execute();
+      const row = await db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async byId(id: number): Promise<UserRow | undefined> {
+      return normalise(await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
+    },
+
+    async byEmail(email: string): Promise<UserRow | undefined> {
+      return normalise(await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst());
+    },
+
+    async byUsername(username: string): Promise<UserRow | undefined> {
+      return normalise(await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst());
+    },
+
+    async update(id: number, changes: { username?: string; email?: string; passwordHash?: string }): Promise<void> {
+      const values = {
+        ...(changes.username !== undefined ? { username: changes.username } : {}),
+        ...(changes.email !== undefined ? { email: changes.email } : {}),
+        ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
+      };
+      if (Object.keys(values).length > 0) await db.updateTable('users').set(values).where('id', '=', id).execute();
+    },
+
+    /** Stores a secret that is not active until confirmed (or clears it with null). */
+    async setOtp(id: number, secret: string | null, active: boolean): Promise<void> {
+      await db.updateTable('users').set({ otp_secret: secret, otp_active: active ? 1 : 0, otp_last_counter: null }).where('id', '=', id).execute();
+    },
+
+    /**
+     * Records `counter` as used when it is newer than the last one used; answers false when it is
+     * not, so one code cannot be used twice, even by two requests at once.
+     */
+    async useOtpCounter(id: number, counter: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ otp_last_counter: counter })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('otp_last_counter', 'is', null), eb('otp_last_counter', '<', counter)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
+  };
+}
