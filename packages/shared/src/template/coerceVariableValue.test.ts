@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { OutpostError } from '../errors.js';
+import { applyVariableValues, coerceVariableValue } from './coerceVariableValue.js';
+import type { Variable } from './types.js';
+
+const option: Variable = { type: 'option', required: true, options: [{ value: 'survival', display: 'Survival' }, { value: 1, display: 'One' }] };
+
+function failure(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof OutpostError) return `${error.code}: ${error.message}`;
+    throw error;
+  }
+  return 'no error';
+}
+
+describe('coerceVariableValue', () => {
+  it('reads integers from numbers and whole-number text', () => {
+    expect(coerceVariableValue('port', { type: 'integer' }, '25565')).toBe(25565);
+    expect(coerceVariableValue('port', { type: 'integer' }, -3)).toBe(-3);
+    expect(failure(() => coerceVariableValue('port', { type: 'integer', display: 'Port' }, '25.5'))).toBe('ErrInvalidJson: Port must be a whole number');
+    expect(failure(() => coerceVariableValue('port', { type: 'integer' }, 'abc'))).toMatch(/whole number/);
+  });
+
+  it('reads booleans from true/false and form-style text', () => {
+    expect(coerceVariableValue('eula', { type: 'boolean' }, 'true')).toBe(true);
+    expect(coerceVariableValue('eula', { type: 'boolean' }, 'off')).toBe(false);
+    expect(coerceVariableValue('eula', { type: 'boolean' }, '')).toBe(false);
+    expect(failure(() => coerceVariableValue('eula', { type: 'boolean' }, 'maybe'))).toMatch(/must be true or false/);
+  });
+
+  it('accepts only the options of an option variable', () => {
+    expect(coerceVariableValue('mode', option, 'survival')).toBe('survival');
+    expect(coerceVariableValue('mode', option, '1')).toBe(1);
+    expect(failure(() => coerceVariableValue('mode', option, 'creative'))).toBe('ErrInvalidJson: mode must be one of: survival, 1');
+  });
+
+  it('requires a value for required variables only', () => {
+    expect(failure(() => coerceVariableValue('motd', { display: 'Message' }, ''))).toBe('ErrFieldRequired: Message is required');
+    expect(coerceVariableValue('motd', { required: false }, '')).toBeUndefined();
+    expect(coerceVariableValue('motd', {}, 42)).toBe('42');
+  });
+});
+
+describe('applyVariableValues', () => {
+  const data: Record<string, Variable> = { port: { type: 'integer', value: 1 }, secret: { value: 'a', userEdit: false } };
+
+  it('updates values in their types and leaves the rest', () => {
+    expect(applyVariableValues(data, { port: '8080' }, false)).toEqual({ port: { type: 'integer', value: 8080 }, secret: { value: 'a', userEdit: false } });
+  });
+
+  it('refuses non-admins changing variables that are not user-editable, and unknown names', () => {
+    expect(failure(() => applyVariableValues(data, { secret: 'b' }, false))).toMatch(/^ErrNoPermission/);
+    expect(applyVariableValues(data, { secret: 'b' }, true).secret?.value).toBe('b');
+    expect(failure(() => applyVariableValues(data, { nope: 1 }, true))).toMatch(/^ErrInvalidJson: nope is not a variable/);
+  });
+});

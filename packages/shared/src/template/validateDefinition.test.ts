@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { OutpostError } from '../errors.js';
+import { minecraft, signalStopped } from './exampleDefinitions.js';
+import { parseDefinition, readDefinition } from './readDefinition.js';
+import { validateDefinition } from './validateDefinition.js';
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof OutpostError ? `${error.code}: ${error.message}` : String(error);
+  }
+  return undefined;
+}
+
+const base = { run: { command: 'x' } };
+
+describe('validateDefinition', () => {
+  it('accepts the rich examples', () => {
+    expect(() => validateDefinition(minecraft)).not.toThrow();
+    expect(() => validateDefinition(signalStopped)).not.toThrow();
+  });
+
+  it('requires run.command', () => {
+    expect(codeOf(() => validateDefinition({}))).toBe('ErrFieldRequired: run.command is required');
+    expect(codeOf(() => validateDefinition({ run: { command: '  ' } }))).toMatch(/^ErrFieldRequired/);
+    expect(codeOf(() => validateDefinition({ run: { command: [] } }))).toMatch(/^ErrFieldRequired/);
+  });
+
+  it('refuses variable names that are empty or contain spaces, with the spec message', () => {
+    expect(codeOf(() => validateDefinition({ ...base, data: { '': {} } }))).toBe('ErrFieldRequired: variable name cannot be empty or contain spaces');
+    expect(codeOf(() => validateDefinition({ ...base, data: { 'max players': {} } }))).toBe(
+      'ErrFieldHasURICharacters: variable name cannot be empty or contain spaces',
+    );
+    expect(codeOf(() => validateDefinition({ run: { command: 'x', environmentVars: { 'A B': '1' } } }))).toMatch(/variable name cannot be empty/);
+  });
+
+  it('refuses unknown variable types', () => {
+    expect(codeOf(() => validateDefinition({ ...base, data: { a: { type: 'float' } } }))).toBe(
+      'ErrInvalidJson: data.a.type: must be one of string, boolean, integer, option',
+    );
+  });
+
+  it('refuses an environment type listed twice', () => {
+    const def = { ...base, supportedEnvironments: [{ type: 'docker' }, { type: 'standard' }, { type: 'docker', image: 'x' }] };
+    expect(codeOf(() => validateDefinition(def))).toBe('ErrInvalidJson: supportedEnvironments: environment type docker appears more than once');
+  });
+
+  it('refuses unknown environment types, network modes and malformed port bindings', () => {
+    expect(codeOf(() => validateDefinition({ ...base, environment: { type: 'vm' } }))).toMatch(/environment.type: must be one of standard, tty, docker/);
+    expect(codeOf(() => validateDefinition({ ...base, environment: { type: 'docker', networkMode: 'wifi' } }))).toMatch(/networkMode/);
+    expect(codeOf(() => validateDefinition({ ...base, environment: { type: 'docker', portBindings: ['25565'] } }))).toMatch(/portBindings/);
+    expect(() => validateDefinition({ ...base, environment: { type: 'docker', portBindings: ['25565:25565', '0.0.0.0:1:2/udp'] } })).not.toThrow();
+  });
+
+  it('refuses unknown step types and steps missing their fields, naming where', () => {
+    expect(codeOf(() => validateDefinition({ ...base, install: [{ type: 'teleport' }] }))).toMatch(/^ErrInvalidJson: install\[0\]\.type: unknown step type "teleport"/);
+    expect(codeOf(() => validateDefinition({ run: { command: 'x', pre: [{ type: 'move', source: 'a' }] } }))).toBe(
+      'ErrInvalidJson: run.pre[0].target: invalid or missing for a move step',
+    );
+    expect(codeOf(() => validateDefinition({ ...base, install: [{ type: 'download', files: 'one' }] }))).toMatch(/files/);
+  });
+});
+
+describe('parseDefinition', () => {
+  it('answers ErrInvalidJson for text that is not JSON', () => {
+    expect(codeOf(() => parseDefinition('{ "run": '))).toMatch(/^ErrInvalidJson: The json data is invalid/);
+  });
+
+  it('normalises shorthands before validating', () => {
+    const def = parseDefinition(JSON.stringify({ install: [{ type: 'download', files: 'https://x.test/a' }], run: { command: 'a' } }));
+    expect(def.install).toEqual([{ type: 'download', files: ['https://x.test/a'] }]);
+  });
+
+  it('converts version-1 templates on the way in', () => {
+    const def = readDefinition({ pufferd: { run: { program: 'java', arguments: ['-jar', 'a.jar'] }, install: { commands: [] } } });
+    expect(def.run.command).toEqual(['java', '-jar', 'a.jar']);
+  });
+});
