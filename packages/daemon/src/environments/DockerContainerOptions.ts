@@ -1,0 +1,116 @@
+import { mkdir, realpath } from 'node:fs/promises';
+import { isAbsolute, posix, relative, resolve } from 'node:path';
+import type Docker from 'dockerode';
+import { DEFAULT_DOCKER_IMAGE, DEFAULT_NETWORK_MODE, OutpostError, type DockerEnvironmentConfig } from '@outpost/shared';
+import type { ExecutionSpec } from './environment.js';
+import { isInside, resolveInside } from '../files/resolveInside.js';
+import { toDockerPorts } from './DockerPortBindings.js';
+
+/** Where the server folder appears inside every container (Wings' convention). */
+export const CONTAINER_ROOT = '/home/container';
+
+/** The engine's name for a server's container; one per server, replaced on each start. */
+export function containerName(serverId: string): string {
+  return `outpost-${serverId}`;
+}
+
+/**
+ * The container for one run: the server folder mounted at CONTAINER_ROOT, the working directory
+ * and any server-folder paths in the command or environment mapped to it, stdin kept open for
+ * console commands. Only the spec's fields reach the engine, so a template cannot ask for
+ * privileges, devices or host mounts.
+ */
+export async function buildContainerOptions(
+  config: DockerEnvironmentConfig,
+  spec: ExecutionSpec,
+  serverId: string,
+): Promise<Docker.ContainerCreateOptions> {
+  const root = await realpath(spec.serverRoot);
+  const toContainer = pathMapper([spec.serverRoot, root]);
+  const mounts = [
+    { Type: 'bind' as const, Source: root, Target: CONTAINER_ROOT },
+    ...(await resolveBindings(spec.serverRoot, config.bindings ?? {})),
+  ];
+  const ports = toDockerPorts(config.portBindings);
+  return {
+    name: containerName(serverId),
+    Image: config.image || DEFAULT_DOCKER_IMAGE,
+    Cmd: [spec.command, ...spec.args].map(toContainer),
+    WorkingDir: toContainer(spec.cwd),
+    Env: Object.entries(spec.env).map(([key, value]) => `${key}=${toContainer(value)}`),
+    // Files the program writes belong to the daemon's user, so the file manager can edit them.
+    User: process.getuid && process.getgid ? `${process.getuid()}:${process.getgid()}` : undefined,
+    Labels: { 'outpost.server': serverId },
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    OpenStdin: true,
+    StdinOnce: false,
+    // No TTY: output arrives multiplexed and stdout stays apart from stderr, as in the standard environment.
+    Tty: false,
+    ExposedPorts: ports.ExposedPorts,
+    HostConfig: {
+      Mounts: mounts,
+      NetworkMode: networkMode(config),
+      PortBindings: ports.PortBindings,
+    },
+  };
+}
+
+/** The engine's NetworkMode: host and none as they are; the others run on a named network. */
+export function networkMode(config: DockerEnvironmentConfig): string {
+  const mode = config.networkMode ?? DEFAULT_NETWORK_MODE;
+  if (mode === 'host' || mode === 'none') return mode;
+  if (config.networkName) return config.networkName;
+  if (mode === 'bridge') return 'bridge';
+  throw new OutpostError('ErrFieldRequired', `docker network mode ${mode} needs a network name`, { field: 'networkName' });
+}
+
+/**
+ * Each binding's host path must lie inside the server folder, symlinks included: a relative
+ * path is taken from the server folder, an absolute one must already point inside it.
+ * Missing folders are created, as docker does for -v.
+ */
+export async function resolveBindings(serverRoot: string, bindings: Record<string, string>) {
+  const root = await realpath(serverRoot);
+  const mounts: { Type: 'bind'; Source: string; Target: string }[] = [];
+  for (const [hostPath, containerPath] of Object.entries(bindings)) {
+    let inner = hostPath;
+    if (isAbsolute(hostPath)) {
+      const base = [serverRoot, root].find((candidate) => isInside(candidate, resolve(hostPath)));
+      if (!base) throw outside(hostPath);
+      inner = relative(base, resolve(hostPath));
+    }
+    let source: string;
+    try {
+      source = await resolveInside(root, inner);
+    } catch (error) {
+      throw error instanceof OutpostError ? outside(hostPath) : error;
+    }
+    if (!posix.isAbsolute(containerPath) || posix.normalize(containerPath) === '/') {
+      throw new OutpostError('ErrOperationFailed', `docker binding target must be an absolute path below /: ${containerPath}`, {
+        field: 'bindings',
+        value: containerPath,
+      });
+    }
+    await mkdir(source, { recursive: true });
+    mounts.push({ Type: 'bind', Source: source, Target: posix.normalize(containerPath) });
+  }
+  return mounts;
+}
+
+/** Rewrites host paths of the server folder (as given, or resolved) to the container's. */
+function pathMapper(roots: string[]): (text: string) => string {
+  const unique = [...new Set(roots)].filter((root) => root.length > 1).sort((a, b) => b.length - a.length);
+  if (unique.length === 0) return (text) => text;
+  const escaped = unique.map((root) => root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // A root counts only as a whole path segment: /srv/a must not rewrite /srv/ab.
+  const pattern = new RegExp(`(?:${escaped.join('|')})(?=/|$|[^\\w.-])`, 'g');
+  return (text) => text.replace(pattern, CONTAINER_ROOT);
+}
+
+function outside(hostPath: string): OutpostError {
+  return new OutpostError('ErrPathOutsideServer', `docker binding ${hostPath} is outside the server folder`, {
+    path: hostPath,
+  });
+}

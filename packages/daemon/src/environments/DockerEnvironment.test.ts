@@ -1,0 +1,156 @@
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DockerEnvironmentConfig } from '@outpost/shared';
+import type { Environment, ExecutionSpec, RunningProcess } from './environment.js';
+import { createDockerEnvironment, isDockerAvailable } from './DockerEnvironment.js';
+import { connectDocker, dockerAddress } from './DockerEngine.js';
+import { containerName } from './DockerContainerOptions.js';
+
+// A real engine: scripts/testPodman.mjs starts Podman's Docker API and builds a busybox image.
+const dockerHost = process.env.DOCKER_HOST;
+const image = process.env.OUTPOST_TEST_DOCKER_IMAGE ?? 'localhost/outpost-test:latest';
+const skipReason = dockerHost ? '' : ' (skipped: DOCKER_HOST is not set; npm test starts Podman for it)';
+
+describe('docker environment without an engine', () => {
+  const missing = { socketPath: join(tmpdir(), `outpost-no-engine-${process.pid}.sock`) };
+
+  it('refuses to start with ErrDockerNotSupported', async () => {
+    const environment = createDockerEnvironment({ type: 'docker' }, { serverId: 'deadbeef', ...missing });
+    const spec = { command: 'sh', args: [], cwd: tmpdir(), serverRoot: tmpdir(), env: {} };
+    await expect(environment.start(spec, () => undefined)).rejects.toMatchObject({
+      code: 'ErrDockerNotSupported',
+      message: 'Docker is not supported on this node',
+    });
+  });
+
+  it('reports docker as unavailable', async () => {
+    expect(await isDockerAvailable(missing)).toBe(false);
+    expect(await isDockerAvailable({ dockerHost: 'tcp://127.0.0.1:1' })).toBe(false);
+  });
+});
+
+describe.skipIf(!dockerHost)(`docker environment on a real engine${skipReason}`, () => {
+  let root: string;
+  let serverId: string;
+  let environment: Environment | undefined;
+  let output: string;
+
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'outpost-docker-'));
+    serverId = randomBytes(4).toString('hex');
+    output = '';
+  });
+
+  afterEach(async () => {
+    await environment?.destroy?.();
+    environment = undefined;
+    await rm(root, { recursive: true, force: true });
+  });
+
+  function config(extra: Partial<DockerEnvironmentConfig> = {}): DockerEnvironmentConfig {
+    return { type: 'docker', image, networkMode: 'none', ...extra };
+  }
+
+  async function run(script: string, extra: Partial<DockerEnvironmentConfig> = {}, spec: Partial<ExecutionSpec> = {}) {
+    environment = createDockerEnvironment(config(extra), { serverId, dockerHost });
+    const full: ExecutionSpec = { command: 'sh', args: ['-c', script], cwd: root, serverRoot: root, env: {}, ...spec };
+    return environment.start(full, (text) => (output += text));
+  }
+
+  async function waitForOutput(text: string, ms = 10_000) {
+    const deadline = Date.now() + ms;
+    while (!output.includes(text)) {
+      if (Date.now() > deadline) throw new Error(`no "${text}" in output: ${JSON.stringify(output)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const echoLoop = 'echo ready; while read line; do echo "got: $line"; done';
+
+  it('shows console output and answers a console command', async () => {
+    const process = await run(echoLoop);
+    await waitForOutput('ready\n');
+    process.write('say hello');
+    await waitForOutput('got: say hello\n');
+    expect(process.pid).toBeGreaterThan(0);
+    process.signal('SIGKILL');
+    await process.exited;
+  });
+
+  it('keeps stderr output and passes the environment', async () => {
+    const process = await run('echo "to err $GREETING" >&2; exit 0', {}, { env: { GREETING: 'hi there' } });
+    expect(await process.exited).toEqual({ code: 0, signal: null });
+    expect(output).toBe('to err hi there\n');
+  });
+
+  it('reports memory in use and a CPU figure', async () => {
+    const process = await run(echoLoop);
+    await waitForOutput('ready\n');
+    const stats = await process.stats();
+    expect(stats.memory).toBeGreaterThan(0);
+    expect(stats.cpu).toBeGreaterThanOrEqual(0);
+    process.signal('SIGKILL');
+    await process.exited;
+  });
+
+  it('mounts the server folder, in its working directory, with host paths mapped', async () => {
+    await mkdir(join(root, 'game'));
+    await writeFile(join(root, 'input.txt'), 'from the host\n');
+    const script = `pwd; cat "$1"; echo made by the container > made.txt`;
+    const process = await run(script, {}, { args: ['-c', script, 'sh', join(root, 'input.txt')], cwd: join(root, 'game') });
+    expect((await process.exited).code).toBe(0);
+    expect(output).toBe('/home/container/game\nfrom the host\n');
+    expect(await readFile(join(root, 'game', 'made.txt'), 'utf8')).toBe('made by the container\n');
+  });
+
+  it('mounts a binding that lies inside the server folder', async () => {
+    const process = await run('echo bound > /data/file.txt', { bindings: { 'shared/data': '/data' } });
+    expect((await process.exited).code).toBe(0);
+    expect(await readFile(join(root, 'shared/data/file.txt'), 'utf8')).toBe('bound\n');
+  });
+
+  it.each([['/etc'], ['../'], ['link-out']])('refuses a binding from %s, outside the server folder', async (hostPath) => {
+    await symlink(tmpdir(), join(root, 'link-out'));
+    await expect(run('true', { bindings: { [hostPath]: '/mnt' } })).rejects.toMatchObject({
+      code: 'ErrPathOutsideServer',
+      message: `docker binding ${hostPath} is outside the server folder`,
+    });
+  });
+
+  it('refuses a bad port binding before creating anything', async () => {
+    await expect(run('true', { portBindings: ['{ip}:99999:25565/tcp'] })).rejects.toMatchObject({
+      code: 'ErrOperationFailed',
+      message: expect.stringContaining('invalid docker port binding "{ip}:99999:25565/tcp"'),
+    });
+  });
+
+  it('stops on a signal and reports the exit code', async () => {
+    const process = await run(`trap 'echo stopping; exit 3' TERM; echo ready; while :; do sleep 1 & wait $!; done`);
+    await waitForOutput('ready\n');
+    process.signal('SIGTERM');
+    expect(await process.exited).toEqual({ code: 3, signal: null });
+    expect(output).toContain('stopping\n');
+  });
+
+  it('names the signal when killed', async () => {
+    const process: RunningProcess = await run(echoLoop);
+    await waitForOutput('ready\n');
+    process.signal('SIGKILL');
+    expect(await process.exited).toEqual({ code: 137, signal: 'SIGKILL' });
+  });
+
+  it('replaces the container on each start and removes it on destroy', async () => {
+    const docker = connectDocker(dockerAddress({ dockerHost }));
+    const first = await run('exit 0');
+    await first.exited;
+    const second = await run('exit 0');
+    await second.exited;
+    const info = await docker.getContainer(containerName(serverId)).inspect();
+    expect(info.Config.Labels['outpost.server']).toBe(serverId);
+    await environment!.destroy!();
+    await expect(docker.getContainer(containerName(serverId)).inspect()).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
