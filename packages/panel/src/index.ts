@@ -1,1 +1,11 @@
-export {};
+// The public face of @outpost/panel, used by the CLI.
+export { buildApp, type BuildAppOptions } from './app.js';
+export { loadConfig, ConfigEnv, type PanelConfig, type DbDialect } from './config.js';
+export type { PanelContext, RouteScope, RequestSession } from './context.js';
+export { openDatabase } from './db/openDatabase.js';
+export { migrateToLatest } from './db/migrate.js';
+export { repositories, type Repositories } from './db/repositories.js';
+export type { Database } from './db/schema.js';
+export { createUser, type NewUser } from './services/createUser.js';
+export { scopesForServer } from './services/scopesForServer.js';
+export { prepareFirstStart, LOCAL_NODE_NAME } from './services/prepareFirstStart.js';

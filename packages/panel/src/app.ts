@@ -1,0 +1,67 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PanelConfig } from './config.js';
+import type { PanelContext } from './context.js';
+import { migrateToLatest } from './db/migrate.js';
+import { openDatabase } from './db/openDatabase.js';
+import { repositories } from './db/repositories.js';
+import type { Database } from './db/schema.js';
+import { registerErrors } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerScopes } from './plugins/scopes.js';
+import { registerSpa } from './plugins/spa.js';
+import { registerRoutes } from './routes/index.js';
+import { FailedLogins } from './services/failedLogins.js';
+import { PendingLogins } from './services/pendingLogins.js';
+import { prepareFirstStart } from './services/prepareFirstStart.js';
+
+export interface BuildAppOptions {
+  config: PanelConfig;
+  /** An open database; by default the configured one is opened here and closed with the app. */
+  db?: Kysely<Database>;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; defaults to packages/web/dist. */
+  webDist?: string;
+}
+
+const EXPIRED_SESSION_SWEEP_MS = 10 * 60_000;
+
+/**
+ * Builds the panel: migrates the database, adds what a first start needs, registers outside
+ * plugins, ours, then the routes. Never listens: the CLI and the tests decide that.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const db = options.db ?? openDatabase(config.db);
+  const ownsDb = !options.db;
+  const repo = repositories(db);
+  try {
+    await migrateToLatest(db, config.db.dialect);
+    await prepareFirstStart(repo, config);
+  } catch (error) {
+    if (ownsDb) await db.destroy();
+    throw error;
+  }
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  const context: PanelContext = { config, db, repo, failedLogins: new FailedLogins(), pendingLogins: new PendingLogins() };
+  app.decorate('panel', context);
+
+  // Expired sessions are refused on sight; this sweep removes the ones nobody presents again.
+  const sweep = setInterval(() => void repo.sessions.deleteExpired(Date.now()).catch(() => undefined), EXPIRED_SESSION_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    if (ownsDb) await db.destroy();
+  });
+
+  registerErrors(app);
+  await app.register(cookie);
+  await registerOpenApi(app);
+  await registerSpa(app, options.webDist);
+  // From here on every route must name its scope.
+  registerScopes(app);
+  await registerRoutes(app);
+  return app;
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Scope } from '@outpost/shared';
+import type { PanelConfig } from './config.js';
+import type { Repositories } from './db/repositories.js';
+import type { Database } from './db/schema.js';
+import type { FailedLogins } from './services/failedLogins.js';
+import type { PendingLogins } from './services/pendingLogins.js';
+
+/** What every handler may reach through `app.panel`. */
+export interface PanelContext {
+  config: PanelConfig;
+  db: Kysely<Database>;
+  repo: Repositories;
+  failedLogins: FailedLogins;
+  pendingLogins: PendingLogins;
+}
+
+/**
+ * What a route needs: a scope, `'session'` (any signed-in user) or `'public'`. A per-server scope
+ * (`server.*`) is checked against the server named by the route's `:id` parameter (or `serverParam`).
+ */
+export type RouteScope = Scope | 'session' | 'public';
+
+/** The signed-in caller, set by the scopes plugin before the handler runs. */
+export interface RequestSession {
+  userId: number;
+  tokenHash: string;
+  /** Panel-level scopes. */
+  scopes: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    panel: PanelContext;
+  }
+  interface FastifyRequest {
+    session: RequestSession | null;
+  }
+  interface FastifyContextConfig {
+    scope?: RouteScope;
+    serverParam?: string;
+  }
+}

@@ -1,0 +1,44 @@
+import { OutpostError } from '@outpost/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestSession } from '../context.js';
+import { hashSessionToken } from '../services/sessionTokens.js';
+
+export const SESSION_COOKIE = 'outpost_session';
+
+/** The session token from `Authorization: Bearer` or, for the browser, the session cookie. */
+export function readSessionToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && /^bearer /i.test(header)) return header.slice(7).trim() || undefined;
+  return request.cookies?.[SESSION_COOKIE] || undefined;
+}
+
+/** Resolves the caller's session or throws 401 ErrSessionTimedOut; an expired session is deleted on sight. */
+export async function authenticate(request: FastifyRequest): Promise<RequestSession> {
+  const token = readSessionToken(request);
+  const timedOut = () => new OutpostError('ErrSessionTimedOut', 'Your session timed out, please log in again');
+  if (!token || token.length > 200) throw timedOut();
+  const { repo } = request.server.panel;
+  const tokenHash = hashSessionToken(token);
+  const session = await repo.sessions.byHash(tokenHash);
+  if (!session) throw timedOut();
+  if (session.expiresAt <= Date.now()) {
+    await repo.sessions.delete(tokenHash);
+    throw timedOut();
+  }
+  return { userId: session.userId, tokenHash, scopes: await repo.permissions.panelScopes(session.userId) };
+}
+
+/** Hands the browser its session: HttpOnly, SameSite=Strict, Secure when the request came over https. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: number): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: '/',
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,86 @@
+import { OutpostError, type ErrorCode } from '@outpost/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** The field an AJV issue is about: the missing property, the failing path, or the part of the request. */
+function fieldOf(issue: ValidationIssue, context: string | undefined): string {
+  if (typeof issue.params.missingProperty === 'string') {
+    const parent = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return parent ? `${parent}.${issue.params.missingProperty}` : issue.params.missingProperty;
+  }
+  return issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'body';
+}
+
+/** Turns the first schema violation into the spec's field error. */
+export function validationError(issues: ValidationIssue[], context: string | undefined): OutpostError {
+  const issue = issues[0];
+  const field = fieldOf(issue, context);
+  const limit = issue.params.limit;
+  const make = (code: ErrorCode, msg: string, metadata: Record<string, unknown>) => new OutpostError(code, msg, { field, ...metadata }, 400);
+  switch (issue.keyword) {
+    case 'required':
+      return make('ErrFieldRequired', `${field} is required`, {});
+    case 'format':
+      return issue.params.format === 'email'
+        ? make('ErrFieldNotEmail', 'not a valid email', {})
+        : make('ErrFieldRequired', `${field} must be a valid ${String(issue.params.format)}`, {});
+    case 'minLength':
+      return make('ErrFieldLength', `at least ${String(limit)} characters`, { length: limit });
+    case 'maxLength':
+    case 'maxItems':
+    case 'maxProperties':
+      return make('ErrFieldTooLarge', `cannot be larger than ${String(limit)}`, { max: limit });
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return make('ErrFieldTooSmall', `cannot be smaller than ${String(limit)}`, { min: limit });
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return make('ErrFieldTooLarge', `cannot be larger than ${String(limit)}`, { max: limit });
+    case 'pattern':
+      return make('ErrFieldMustBePrintable', `${field} has characters that are not allowed`, {});
+    default:
+      // Wrong type, unknown enum value and the like: the field is not there in a usable form.
+      return make('ErrFieldRequired', `${field} is required (${issue.message ?? issue.keyword})`, {});
+  }
+}
+
+/** Fastify's own 4xx errors (body parsing, content type, size) in our shape, keeping their status. */
+function frameworkError(error: FastifyError): OutpostError | undefined {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return undefined;
+  if (error.code?.startsWith('FST_ERR_CTP_')) {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new OutpostError('ErrFieldTooLarge', 'request body too large', { field: 'body' }, status);
+    return new OutpostError('ErrInvalidJson', 'The json data is invalid', undefined, status);
+  }
+  return new OutpostError(status === 404 ? 'ErrNotFound' : 'ErrGeneric', error.message, undefined, status);
+}
+
+/**
+ * One handler writes every error body. Validation and client errors become the spec's codes
+ * with a 4xx; only real faults answer 500, and those are logged with the request id.
+ */
+export function registerErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let outpost: OutpostError | undefined;
+    if (error instanceof OutpostError) outpost = error;
+    else if (error.validation) outpost = validationError(error.validation as ValidationIssue[], error.validationContext);
+    else outpost = frameworkError(error);
+
+    if (!outpost) {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+      outpost = new OutpostError('ErrGeneric', `internal error (request ${request.id})`, { requestId: request.id }, 500);
+    } else if (outpost.status >= 500) {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+    }
+    if (outpost.code === 'ErrTooManyRequests' && typeof outpost.metadata?.retryAfter === 'number') {
+      reply.header('retry-after', String(outpost.metadata.retryAfter));
+    }
+    return reply.code(outpost.status).type('application/json').send(outpost.toBody());
+  });
+}

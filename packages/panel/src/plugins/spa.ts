@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { OutpostError } from '@outpost/shared';
+import type { FastifyInstance } from 'fastify';
+
+/** packages/web/dist, found from this file (src/plugins or dist/plugins), not from the cwd. */
+export const defaultWebDist = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+// Paths the SPA never owns: an unknown one answers a JSON 404 instead of index.html.
+const apiPrefixes = ['/api', '/auth', '/proxy', '/swagger', '/oauth2'];
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0];
+  return apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * Serves the built web app when it exists, with index.html for unknown GETs so client-side routes
+ * survive a reload; everything else unknown answers 404 ErrNotFound.
+ */
+export async function registerSpa(app: FastifyInstance, webDist = defaultWebDist): Promise<void> {
+  const hasSpa = existsSync(join(webDist, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    throw new OutpostError('ErrNotFound', `${request.method} ${request.url.split('?')[0]} not found`, undefined, 404);
+  });
+}

@@ -1,0 +1,94 @@
+import { OutpostError, SettingKeys } from '@outpost/shared';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth.js';
+import { createUser } from '../../services/createUser.js';
+import { useOtpCode } from '../../services/otpCodes.js';
+import { readSetting } from '../../services/panelSettings.js';
+import { burnPasswordCheck, verifyPassword } from '../../services/passwords.js';
+import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_MS } from '../../services/pendingLogins.js';
+import { hashSessionToken } from '../../services/sessionTokens.js';
+import { startSession } from '../../services/startSession.js';
+import { loginSchema, logoutSchema, otpLoginSchema, reauthSchema, registerSchema } from './schema.js';
+
+// Wrong credentials answer 400, not 401: the web app treats any 401 as "session timed out".
+const invalidCredentials = () => new OutpostError('ErrInvalidCredentials', 'invalid credentials', undefined, 400);
+
+/** /auth: register, login (with its one-time-code step), reauth, logout. */
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { repo, config, failedLogins, pendingLogins } = app.panel;
+  const lifetimeMs = config.sessionMinutes * 60_000;
+
+  /** Opens a session, sets the cookie and answers the SessionResponse. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number) {
+    const { token, expiresAt } = await startSession(repo, userId, lifetimeMs);
+    setSessionCookie(request, reply, token, expiresAt);
+    return { session: token, scopes: await repo.permissions.panelScopes(userId) };
+  }
+
+  r.post('/auth/register', { schema: registerSchema, config: { scope: 'public' } }, async (request, reply) => {
+    if ((await readSetting(repo, SettingKeys.registrationEnabled)) === 'false') {
+      throw new OutpostError('ErrNoPermission', 'registration is disabled');
+    }
+    const userId = await createUser(repo, request.body);
+    return signIn(request, reply, userId);
+  });
+
+  r.post('/auth/login', { schema: loginSchema, config: { scope: 'public' } }, async (request, reply) => {
+    const { email, password } = request.body;
+    failedLogins.assertAllowed(request.ip, email);
+    const user = await repo.users.byEmail(email);
+    if (!user) await burnPasswordCheck(password);
+    if (!user || !(await verifyPassword(user.password_hash, password))) {
+      failedLogins.record(request.ip, email);
+      throw invalidCredentials();
+    }
+    failedLogins.clear(request.ip, email);
+    if (user.otp_active && user.otp_secret) {
+      reply.setCookie(PENDING_LOGIN_COOKIE, pendingLogins.open(user.id), {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        path: '/auth',
+        maxAge: PENDING_LOGIN_MS / 1000,
+      });
+      return { otpNeeded: true };
+    }
+    return signIn(request, reply, user.id);
+  });
+
+  r.post('/auth/otp', { schema: otpLoginSchema, config: { scope: 'public' } }, async (request, reply) => {
+    const ticket = request.cookies[PENDING_LOGIN_COOKIE];
+    const userId = pendingLogins.peek(ticket);
+    const user = userId === undefined ? undefined : await repo.users.byId(userId);
+    if (!ticket || !user?.otp_active || !user.otp_secret) {
+      throw new OutpostError('ErrInvalidTokenState', 'no login is waiting for a one-time code', undefined, 400);
+    }
+    // Six digits are guessable: failed codes count against the same limit as passwords.
+    failedLogins.assertAllowed(request.ip, `otp:${user.id}`);
+    try {
+      await useOtpCode(repo, user.id, user.otp_secret, request.body.token);
+    } catch (error) {
+      failedLogins.record(request.ip, `otp:${user.id}`);
+      throw error;
+    }
+    pendingLogins.close(ticket);
+    reply.clearCookie(PENDING_LOGIN_COOKIE, { path: '/auth' });
+    return signIn(request, reply, user.id);
+  });
+
+  r.post('/auth/reauth', { schema: reauthSchema, config: { scope: 'session' } }, async (request, reply) => {
+    const session = request.session!;
+    const answer = await signIn(request, reply, session.userId);
+    await repo.sessions.delete(session.tokenHash);
+    return answer;
+  });
+
+  r.post('/auth/logout', { schema: logoutSchema, config: { scope: 'public' } }, async (request, reply) => {
+    const token = readSessionToken(request);
+    if (token && token.length <= 200) await repo.sessions.delete(hashSessionToken(token));
+    clearSessionCookie(reply);
+    return reply.code(204).send(null);
+  });
+}

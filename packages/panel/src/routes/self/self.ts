@@ -1,0 +1,40 @@
+import { OutpostError, assertEmail, assertPassword, assertUsername } from '@outpost/shared';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { assertAvailable } from '../../services/createUser.js';
+import { hashPassword, verifyPassword } from '../../services/passwords.js';
+import { getSelfSchema, updateSelfSchema } from './schema.js';
+
+/** GET/PUT /api/self: the caller's own account. */
+export default async function selfRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { repo } = app.panel;
+
+  async function present(userId: number, scopes: string[]) {
+    const user = await repo.users.byId(userId);
+    if (!user) throw new OutpostError('ErrSessionTimedOut', 'Your session timed out, please log in again');
+    return { id: user.id, username: user.username, email: user.email, otpActive: user.otp_active === 1, scopes };
+  }
+
+  r.get('/api/self', { schema: getSelfSchema, config: { scope: 'session' } }, async (request) => {
+    return present(request.session!.userId, request.session!.scopes);
+  });
+
+  r.put('/api/self', { schema: updateSelfSchema, config: { scope: 'session' } }, async (request) => {
+    const { userId, tokenHash, scopes } = request.session!;
+    const { username, email, password, newPassword } = request.body;
+    if (username !== undefined) assertUsername(username);
+    if (email !== undefined) assertEmail(email);
+    if (newPassword !== undefined) assertPassword(newPassword, 'newPassword');
+    const user = await repo.users.byId(userId);
+    // 400, not 401: a wrong current password must not sign the user out of the web app.
+    if (!user || !(await verifyPassword(user.password_hash, password))) {
+      throw new OutpostError('ErrInvalidCredentials', 'invalid credentials', { field: 'password' }, 400);
+    }
+    await assertAvailable(repo, { username, email }, userId);
+    await repo.users.update(userId, { username, email, passwordHash: newPassword === undefined ? undefined : await hashPassword(newPassword) });
+    // A new password signs out every other session; this one stays.
+    if (newPassword !== undefined) await repo.sessions.deleteForUser(userId, tokenHash);
+    return present(userId, scopes);
+  });
+}

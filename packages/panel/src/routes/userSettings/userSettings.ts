@@ -1,0 +1,24 @@
+import { OutpostError } from '@outpost/shared';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { listUserSettingsSchema, putUserSettingSchema } from './schema.js';
+
+/** The keys a user may keep (spec panel.md section 3, "User settings"). */
+export const userSettingKeys = ['dark', 'preferredTheme'];
+
+/** /api/userSettings: each user's own theme and dark-mode choice. */
+export default async function userSettingsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { repo } = app.panel;
+
+  r.get('/api/userSettings', { schema: listUserSettingsSchema, config: { scope: 'session' } }, async (request) => {
+    return repo.userSettings.list(request.session!.userId);
+  });
+
+  r.put('/api/userSettings/:key', { schema: putUserSettingSchema, config: { scope: 'session' } }, async (request, reply) => {
+    const { key } = request.params;
+    if (!userSettingKeys.includes(key)) throw new OutpostError('ErrNotFound', `no user setting named ${key}`, { key }, 404);
+    await repo.userSettings.set(request.session!.userId, key, request.body.value);
+    return reply.code(204).send(null);
+  });
+}
