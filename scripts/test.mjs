@@ -6,11 +6,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestDatabases } from './testDatabases.mjs';
+import { startTestPodman } from './testPodman.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = mkdtempSync(join(tmpdir(), 'outpost-test-'));
 const databases = await startTestDatabases();
-const env = { ...process.env, ...databases.env };
+const podman = await startTestPodman();
+const env = { ...process.env, ...databases.env, ...podman.env };
 
 function vitest(name, args) {
   const outputFile = join(reports, `${name}.json`);
@@ -39,6 +41,7 @@ try {
   totals = { passed: unit.passed + e2e.passed, failed: unit.failed + e2e.failed };
 } finally {
   await databases.stop();
+  await podman.stop();
   rmSync(reports, { recursive: true, force: true });
 }
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
