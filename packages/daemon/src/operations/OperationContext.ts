@@ -1,0 +1,13 @@
+/** What a run of operations (install, pre/post hooks, task steps) gets from the server running it. */
+export interface OperationContext {
+  serverId: string;
+  /** Absolute server folder; every path a step touches is resolved inside it. */
+  root: string;
+  /** Values for ${name} substitution, built-ins (serverId, rootDir, nodeOs, nodeArch) included. */
+  variables: Record<string, unknown>;
+  /** One console line; the caller prefixes "[DAEMON] ". */
+  log(line: string): void;
+  /** Runs one command in the server's environment with output to the console; resolves with the exit code. */
+  exec(command: string, opts: { cwd: string; env: Record<string, string> }): Promise<number>;
+  signal: AbortSignal;
+}

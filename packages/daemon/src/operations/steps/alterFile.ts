@@ -1,0 +1,42 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { AlterFileStep } from '@outpost/shared';
+import { substitute } from '@outpost/shared';
+import type { OperationContext } from '../OperationContext.js';
+import { StepFailure } from '../StepFailure.js';
+import { shownPath, stepPath } from '../stepPath.js';
+import { writeAtomically } from '../writeAtomically.js';
+
+/** Files altered are configuration files; the editor's limit (20 MiB) keeps a bad target from filling memory. */
+export const MAX_ALTER_FILE_BYTES = 20_971_520;
+
+/**
+ * Search and replace in a file. With regex (the default) the search is a JavaScript regular
+ * expression applied to every match, multi-line (^ and $ match at each line), and the
+ * replacement may use $1, $2 ... groups; without it both are plain text. Variables are
+ * substituted in the path, the search and the replacement.
+ */
+export async function alterFile(step: AlterFileStep, ctx: OperationContext): Promise<void> {
+  const target = await stepPath(ctx, step.file);
+  const shown = shownPath(ctx, target);
+  const info = await stat(target).catch(() => undefined);
+  if (!info?.isFile()) throw new StepFailure(`${shown} is not a file`);
+  if (info.size > MAX_ALTER_FILE_BYTES) throw new StepFailure(`${shown} is too large to alter (${info.size} bytes)`);
+
+  const search = substitute(step.search, ctx.variables);
+  const replace = substitute(step.replace ?? '', ctx.variables);
+  const text = await readFile(target, 'utf8');
+  let altered: string;
+  if (step.regex ?? true) {
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(search, 'gm');
+    } catch (error) {
+      throw new StepFailure(`invalid regular expression ${JSON.stringify(search)}: ${(error as Error).message}`);
+    }
+    altered = text.replace(pattern, replace);
+  } else {
+    altered = text.split(search).join(replace);
+  }
+  ctx.log(`Altering ${shown}`);
+  if (altered !== text) await writeAtomically(target, altered);
+}

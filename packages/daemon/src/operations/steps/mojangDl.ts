@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { MojangDlStep } from '@outpost/shared';
+import { isRecord, substitute } from '@outpost/shared';
+import type { OperationContext } from '../OperationContext.js';
+import { StepFailure } from '../StepFailure.js';
+import { downloadSources } from '../downloadSources.js';
+import { downloadToFile, parseHttpUrl } from '../downloadToFile.js';
+import { fetchJson } from '../fetchJson.js';
+import { shownPath, stepPath } from '../stepPath.js';
+
+/**
+ * Picks a version from the launcher manifest: "latest" (or empty) is the latest release,
+ * "snapshot"/"latest-snapshot" the latest snapshot, anything else an exact version id.
+ */
+export function findVersionUrl(manifest: unknown, wanted: string): { id: string; url: string } {
+  if (!isRecord(manifest) || !Array.isArray(manifest.versions)) throw new StepFailure('the version manifest has an unexpected shape');
+  const latest = isRecord(manifest.latest) ? manifest.latest : {};
+  const id =
+    wanted === '' || wanted === 'latest' || wanted === 'release'
+      ? latest.release
+      : wanted === 'snapshot' || wanted === 'latest-snapshot'
+        ? latest.snapshot
+        : wanted;
+  const entry = manifest.versions.find((v: unknown) => isRecord(v) && v.id === id) as Record<string, unknown> | undefined;
+  if (typeof id !== 'string' || !entry || typeof entry.url !== 'string') throw new StepFailure(`Minecraft version ${wanted} was not found`);
+  return { id, url: entry.url };
+}
+
+async function sha1Of(path: string): Promise<string> {
+  const hash = createHash('sha1');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Downloads the Minecraft server jar of a version (looked up in Mojang's manifest) to the target, checking its SHA-1. */
+export async function mojangDl(step: MojangDlStep, ctx: OperationContext): Promise<void> {
+  const wanted = substitute(step.version ?? '', ctx.variables).trim();
+  const target = await stepPath(ctx, step.target);
+  const { id, url } = findVersionUrl(await fetchJson(downloadSources.mojangManifest, ctx.signal), wanted);
+  const version = await fetchJson(url, ctx.signal);
+  const server = isRecord(version) && isRecord(version.downloads) ? version.downloads.server : undefined;
+  if (!isRecord(server) || typeof server.url !== 'string') throw new StepFailure(`Minecraft ${id} has no server download`);
+
+  ctx.log(`Downloading the Minecraft ${id} server to ${shownPath(ctx, target)}`);
+  await mkdir(dirname(target), { recursive: true });
+  await downloadToFile(parseHttpUrl(server.url), target, ctx.signal);
+  if (typeof server.sha1 === 'string' && (await sha1Of(target)) !== server.sha1.toLowerCase()) {
+    await rm(target, { force: true });
+    throw new StepFailure(`the Minecraft ${id} server download does not match its SHA-1`);
+  }
+}

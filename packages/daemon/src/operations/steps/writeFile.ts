@@ -1,0 +1,15 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { WriteFileStep } from '@outpost/shared';
+import { substitute } from '@outpost/shared';
+import type { OperationContext } from '../OperationContext.js';
+import { shownPath, stepPath } from '../stepPath.js';
+import { writeAtomically } from '../writeAtomically.js';
+
+/** Writes the text (variables substituted) to the target, creating missing folders; replaces an existing file. */
+export async function writeFileStep(step: WriteFileStep, ctx: OperationContext): Promise<void> {
+  const target = await stepPath(ctx, step.target);
+  ctx.log(`Writing ${shownPath(ctx, target)}`);
+  await mkdir(dirname(target), { recursive: true });
+  await writeAtomically(target, substitute(step.text ?? '', ctx.variables));
+}
