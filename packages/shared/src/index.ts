@@ -5,3 +5,4 @@ export * from './scopes.js';
 export * from './api.js';
 export * from './validators.js';
 export * from './template/index.js';
+export * from './i18n/locales.js';

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { ApiError } from './api/ApiError';
+import { setUnauthorizedHandler } from './api/client';
+import { AppRoutes } from './AppRoutes';
+import { ErrorDetailsModal } from './components/ErrorDetailsModal';
+import { notifySessionTimedOut } from './components/notify';
+import { useSessionRenewal } from './hooks/useSessionRenewal';
+import { useUserSettingsSync } from './hooks/useUserSettingsSync';
+import { sessionStore, useScopes } from './session/sessionStore';
+import { darkStorage } from './theme/darkStorage';
+import { theme } from './theme/theme';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx will answer the same again; only network and server trouble is worth a retry.
+      retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+// Spec section 4: a 401 outside the login calls ends the session with one message and no other toast.
+setUnauthorizedHandler(() => {
+  if (!sessionStore.isLoggedIn()) return;
+  sessionStore.clear();
+  queryClient.clear();
+  notifySessionTimedOut();
+});
+
+/** Work that runs for the whole app while a session is held. */
+function SessionEffects() {
+  const loggedIn = useScopes() !== null;
+  useSessionRenewal(loggedIn);
+  useUserSettingsSync(loggedIn);
+  useEffect(() => {
+    if (!loggedIn) queryClient.removeQueries({ queryKey: ['self'] });
+  }, [loggedIn]);
+  return null;
+}
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={darkStorage} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <Notifications position="top-right" />
+        <BrowserRouter>
+          <SessionEffects />
+          <AppRoutes />
+          <ErrorDetailsModal />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

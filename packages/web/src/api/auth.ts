@@ -1,0 +1,8 @@
+import type { LoginRequest, OtpLoginRequest, RegisterRequest, SessionResponse } from '@outpost/shared';
+import { api } from './client';
+
+export const login = (body: LoginRequest) => api.post<SessionResponse>('/auth/login', body);
+export const register = (body: RegisterRequest) => api.post<SessionResponse>('/auth/register', body);
+export const submitOtp = (body: OtpLoginRequest) => api.post<SessionResponse>('/auth/otp', body);
+export const reauth = () => api.post<SessionResponse>('/auth/reauth');
+export const logout = () => api.post<unknown>('/auth/logout');

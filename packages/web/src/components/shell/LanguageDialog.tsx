@@ -1,0 +1,41 @@
+import { Anchor, Button, Modal, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { localeCodes, localeFlag, locales, type Locale } from '@outpost/shared';
+import { changeLocale } from '../../i18n';
+
+/** Where translators help; the catalogues live in packages/shared/src/i18n. */
+export const TRANSLATION_PROJECT_URL = 'https://github.com/outpost-panel/outpost/tree/main/packages/shared/src/i18n';
+
+/** One button per locale, each with its region's flag and its own name. */
+export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+
+  const choose = (locale: Locale) => {
+    void changeLocale(locale).then(onClose);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('language.title')} size="lg">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+        {localeCodes.map((code) => (
+          <Button
+            key={code}
+            variant={i18n.language === code ? 'filled' : 'default'}
+            justify="flex-start"
+            leftSection={<span aria-hidden>{localeFlag(code)}</span>}
+            onClick={() => choose(code)}
+            data-locale={code}
+          >
+            {locales[code]}
+          </Button>
+        ))}
+      </SimpleGrid>
+      <Text size="sm" c="dimmed" mt="md">
+        {t('language.help')}{' '}
+        <Anchor href={TRANSLATION_PROJECT_URL} target="_blank" rel="noreferrer">
+          {t('language.project')}
+        </Anchor>
+      </Text>
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+import { Suspense } from 'react';
+import { AppShell, Burger, Divider, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLogout } from '../../hooks/useLogout';
+import { useShortcuts } from '../../hooks/useShortcuts';
+import { ScreenFallback } from '../ScreenFallback';
+import { NavMenu } from './NavMenu';
+import { TopBar } from './TopBar';
+
+/** The logged-in frame: top bar, side drawer (collapsible to icons) and the current screen. */
+export function Shell() {
+  const { t } = useTranslation();
+  const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'navCollapsed', defaultValue: false });
+  const logout = useLogout();
+  useShortcuts();
+
+  const collapseLabel = collapsed ? t('shell.expand') : t('shell.collapse');
+  const bottomLink = (label: string, icon: React.ReactNode, onClick: () => void, testId: string) => {
+    const link = (
+      <NavLink
+        component="button"
+        label={collapsed ? undefined : label}
+        aria-label={label}
+        leftSection={icon}
+        onClick={onClick}
+        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        data-testid={testId}
+      />
+    );
+    return collapsed ? (
+      <Tooltip label={label} position="right">
+        {link}
+      </Tooltip>
+    ) : (
+      link
+    );
+  };
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: collapsed ? 68 : 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <TopBar
+          leading={<Burger opened={mobileOpen} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label={t('shell.menu')} />}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" data-testid="sidebar">
+        <AppShell.Section grow component={ScrollArea}>
+          <NavMenu collapsed={collapsed} onNavigate={closeMobile} />
+        </AppShell.Section>
+        <AppShell.Section>
+          <Divider my="sm" />
+          {bottomLink(
+            collapseLabel,
+            collapsed ? <IconLayoutSidebarLeftExpand size={20} stroke={1.6} /> : <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />,
+            () => setCollapsed(!collapsed),
+            'nav-collapse',
+          )}
+          {bottomLink(t('shell.logout'), <IconLogout size={20} stroke={1.6} />, () => void logout(), 'nav-logout')}
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<ScreenFallback />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

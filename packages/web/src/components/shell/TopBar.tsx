@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Group, Text, ThemeIcon } from '@mantine/core';
+import { IconTopologyStar3 } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useConfig } from '../../api/config';
+import { LanguageButton } from './LanguageButton';
+import { ThemeControl } from './ThemeControl';
+
+/** Brand on the left, theme and language on the right; `leading` holds the menu burger when logged in. */
+export function TopBar({ leading }: { leading?: ReactNode }) {
+  const config = useConfig();
+  const brand = config.data?.branding.name || 'Outpost';
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        {leading}
+        <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
+          <Group gap={8} wrap="nowrap">
+          <ThemeIcon variant="filled" radius="md" size="md">
+            <IconTopologyStar3 size={18} />
+          </ThemeIcon>
+          <Text fw={700} size="lg" data-testid="brand">
+            {brand}
+            </Text>
+          </Group>
+        </Link>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <ThemeControl />
+        <LanguageButton />
+      </Group>
+    </Group>
+  );
+}

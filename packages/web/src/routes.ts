@@ -1,0 +1,65 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Scopes, type Scope } from '@outpost/shared';
+import {
+  IconAdjustments,
+  IconServer,
+  IconServer2,
+  IconTemplate,
+  IconUserCircle,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+
+export interface NavEntry {
+  /** Catalogue key of the menu label. */
+  label: string;
+  icon: Icon;
+  /** Second key of the `g <key>` shortcut. */
+  shortcut: string;
+}
+
+export interface RouteEntry {
+  path: string;
+  screen: LazyExoticComponent<ComponentType>;
+  /** Public screens have no sidebar and need no session. */
+  public?: boolean;
+  /** Present when the route is a menu entry; the menu hides it without `scope`. */
+  nav?: NavEntry;
+  scope?: Scope;
+}
+
+/** Spec section 9: a screen's code that has not arrived after 120 s counts as failed. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+// Every screen loads on demand (spec section 2), so the first page pulls in only what it shows.
+const screen = (load: () => Promise<{ default: ComponentType }>) =>
+  lazy(() =>
+    Promise.race([
+      load(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('screen load timed out')), CHUNK_TIMEOUT_MS)),
+    ]),
+  );
+
+/** The one table of routes (spec section 2), in menu order for the entries that have one. */
+export const routes: RouteEntry[] = [
+  { path: '/account', screen: screen(() => import('./screens/Account/AccountScreen')), nav: { label: 'nav.account', icon: IconUserCircle, shortcut: 'a' } },
+  { path: '/server', screen: screen(() => import('./screens/Servers/ServersScreen')), nav: { label: 'nav.servers', icon: IconServer, shortcut: 's' }, scope: Scopes.ServersList },
+  { path: '/node', screen: screen(() => import('./screens/Nodes/NodesScreen')), nav: { label: 'nav.nodes', icon: IconServer2, shortcut: 'n' }, scope: Scopes.NodesView },
+  { path: '/user', screen: screen(() => import('./screens/Users/UsersScreen')), nav: { label: 'nav.users', icon: IconUsers, shortcut: 'u' }, scope: Scopes.UsersView },
+  { path: '/template', screen: screen(() => import('./screens/Templates/TemplatesScreen')), nav: { label: 'nav.templates', icon: IconTemplate, shortcut: 't' }, scope: Scopes.TemplatesView },
+  { path: '/settings', screen: screen(() => import('./screens/Settings/SettingsScreen')), nav: { label: 'nav.settings', icon: IconAdjustments, shortcut: 'c' }, scope: Scopes.Admin },
+  { path: '/addserver', screen: screen(() => import('./screens/AddServer/AddServerScreen')) },
+  { path: '/server/:id', screen: screen(() => import('./screens/Server/ServerScreen')) },
+  { path: '/user/:id', screen: screen(() => import('./screens/User/UserScreen')) },
+  { path: '/adduser', screen: screen(() => import('./screens/AddUser/AddUserScreen')) },
+  { path: '/template/:id', screen: screen(() => import('./screens/Template/TemplateScreen')) },
+  { path: '/addtemplate', screen: screen(() => import('./screens/AddTemplate/AddTemplateScreen')) },
+  { path: '/node/:id', screen: screen(() => import('./screens/Node/NodeScreen')) },
+  { path: '/addnode', screen: screen(() => import('./screens/AddNode/AddNodeScreen')) },
+  { path: '/errors/404', screen: screen(() => import('./screens/NotFound/NotFoundScreen')) },
+  { path: '/auth/login', screen: screen(() => import('./screens/Login/LoginScreen')), public: true },
+  { path: '/auth/register', screen: screen(() => import('./screens/Register/RegisterScreen')), public: true },
+  { path: '/auth/invite', screen: screen(() => import('./screens/Invite/InviteScreen')), public: true },
+];
+
+export const navRoutes = routes.filter((r): r is RouteEntry & { nav: NavEntry } => r.nav !== undefined);

@@ -1,0 +1,38 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSelf } from '../../api/self';
+import { EmptyState } from '../../components/EmptyState';
+import { QueryState } from '../../components/QueryState';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { AccountCard } from './AccountCard';
+import { ChangeIdentityCard } from './ChangeIdentityCard';
+import { ChangePasswordCard } from './ChangePasswordCard';
+import { TwoFactorCard } from './TwoFactorCard';
+
+export default function AccountScreen() {
+  const { t } = useTranslation();
+  const self = useSelf();
+  return (
+    <>
+      <ScreenHeader title={t('screens.account')} description={self.data ? t('account.signedInAs', { username: self.data.username, email: self.data.email }) : undefined} />
+      <QueryState query={self} skeletonRows={6}>
+        {(me) => (
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            <Stack gap="lg">
+              {/* Keyed by the saved value, so the form restarts from it after a change. */}
+              <ChangeIdentityCard key={`u-${me.username}`} field="username" current={me.username} />
+              <ChangeIdentityCard key={`e-${me.email}`} field="email" current={me.email} />
+            </Stack>
+            <Stack gap="lg">
+              <ChangePasswordCard />
+              <TwoFactorCard />
+              <AccountCard title={t('account.oauth2.title')} description={t('account.oauth2.description')}>
+                <EmptyState title={t('placeholder.title')} description={t('placeholder.description')} />
+              </AccountCard>
+            </Stack>
+          </SimpleGrid>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Code, CopyButton, Group, Image, PinInput, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { OtpSetupResponse } from '@outpost/shared';
+import { confirmOtp } from '../../api/self';
+import { errorMessage } from '../../api/errorMessage';
+
+/** Step two of enabling: scan the QR code or copy the secret, then prove it works with a code. */
+export function TwoFactorSetup({ setup, onDone, onCancel }: { setup: OtpSetupResponse; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = async () => {
+    if (code.length !== 6) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await confirmOtp(code);
+      onDone();
+    } catch (cause) {
+      setError(errorMessage(t, cause));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" data-testid="otp-setup">
+      <Text size="sm">{t('account.otp.scan')}</Text>
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <Image src={setup.img} alt={t('account.otp.qrAlt')} w={180} h={180} radius="sm" bg="white" p={6} />
+        <Stack gap={6} style={{ flex: 1, minWidth: 200 }}>
+          <Text size="sm" c="dimmed">
+            {t('account.otp.secretHint')}
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Code fz="sm" style={{ wordBreak: 'break-all' }} data-testid="otp-secret">
+              {setup.secret}
+            </Code>
+            <CopyButton value={setup.secret}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? t('common.copied') : t('common.copy')}>
+                  <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('common.copy')}>
+                    {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
+      </Group>
+      <Text size="sm">{t('account.otp.enterCode')}</Text>
+      <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-label={t('otp.code')} data-testid="otp-confirm-input" />
+      {error && (
+        <Alert color="red" variant="light">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={() => void confirm()} loading={busy} disabled={code.length !== 6}>
+          {t('account.otp.confirm')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

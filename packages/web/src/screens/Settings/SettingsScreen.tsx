@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../../api/settings';
+import { QueryState } from '../../components/QueryState';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { SettingsForm } from './SettingsForm';
+
+export default function SettingsScreen() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  return (
+    <>
+      <ScreenHeader title={t('screens.settings')} description={t('settings.description')} />
+      <QueryState query={settings} skeletonRows={6}>
+        {(initial) => <SettingsForm initial={initial} />}
+      </QueryState>
+    </>
+  );
+}

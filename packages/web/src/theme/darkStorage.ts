@@ -1,0 +1,28 @@
+import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
+
+/**
+ * Mantine keeps the colour scheme through this manager: localStorage key `dark` holding
+ * "true" or "false", the same value the user settings store under `dark`.
+ */
+const key = 'dark';
+let listener: ((event: StorageEvent) => void) | undefined;
+
+export const darkStorage: MantineColorSchemeManager = {
+  get: (fallback) => {
+    const value = localStorage.getItem(key);
+    if (value === 'true') return 'dark';
+    if (value === 'false') return 'light';
+    return fallback;
+  },
+  set: (value: MantineColorScheme) => localStorage.setItem(key, String(value === 'dark')),
+  subscribe: (onUpdate) => {
+    listener = (event) => {
+      if (event.key === key) onUpdate(event.newValue === 'true' ? 'dark' : 'light');
+    };
+    window.addEventListener('storage', listener);
+  },
+  unsubscribe: () => {
+    if (listener) window.removeEventListener('storage', listener);
+  },
+  clear: () => localStorage.removeItem(key),
+};
