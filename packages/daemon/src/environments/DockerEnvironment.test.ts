@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -96,6 +97,49 @@ describe.skipIf(!dockerHost)(`docker environment on a real engine${skipReason}`,
     await process.exited;
   });
 
+  it('measures a busy program near one core', async () => {
+    const process = await run('echo ready; while :; do :; done');
+    await waitForOutput('ready\n');
+    await process.stats();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const stats = await process.stats();
+    // Two shared cores: a busy loop gets anywhere from a slice to all of one.
+    expect(stats.cpu).toBeGreaterThan(10);
+    expect(stats.cpu).toBeLessThan(150);
+    process.signal('SIGKILL');
+    await process.exited;
+    expect(await process.stats()).toEqual({ cpu: 0, memory: 0 });
+  });
+
+  it('publishes a port on a bridge network', async (context) => {
+    const port = await freePort();
+    await writeFile(join(root, 'index.html'), 'hello through the port\n');
+    let process: RunningProcess;
+    try {
+      process = await run('', { networkMode: 'bridge', portBindings: [`127.0.0.1:${port}:8080/tcp`] }, {
+        command: 'httpd',
+        args: ['-f', '-p', '8080', '-h', root],
+      });
+    } catch (error) {
+      // CI installs podman without recommends; an engine without bridge networking is not our bug.
+      const message = (error as Error).message;
+      if (/network|iptables|netavark|cni/i.test(message)) return context.skip(`no bridge networking here: ${message}`);
+      throw error;
+    }
+    try {
+      const deadline = Date.now() + 10_000;
+      let answer = '';
+      while (!answer && Date.now() < deadline) {
+        answer = await fetch(`http://127.0.0.1:${port}/index.html`).then((res) => res.text(), () => '');
+        if (!answer) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(answer).toBe('hello through the port\n');
+    } finally {
+      process.signal('SIGKILL');
+      await process.exited;
+    }
+  });
+
   it('mounts the server folder, in its working directory, with host paths mapped', async () => {
     await mkdir(join(root, 'game'));
     await writeFile(join(root, 'input.txt'), 'from the host\n');
@@ -154,3 +198,14 @@ describe.skipIf(!dockerHost)(`docker environment on a real engine${skipReason}`,
     await expect(docker.getContainer(containerName(serverId)).inspect()).rejects.toMatchObject({ statusCode: 404 });
   });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
