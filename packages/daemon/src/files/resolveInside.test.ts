@@ -41,4 +41,15 @@ describe('resolveInside', () => {
   it('follows a symlink that stays inside', async () => {
     expect(await resolveInside(root, 'inlink/x')).toBe(join(root, 'world/x'));
   });
+
+  it('cannot create a file through a dangling symlink that points out', async () => {
+    await symlink(join(base, 'not-yet.txt'), join(root, 'dangling'));
+    await expect(resolveInside(root, 'dangling')).rejects.toMatchObject({ code: 'ErrPathOutsideServer' });
+    await expect(resolveInside(root, 'dangling/below')).rejects.toMatchObject({ code: 'ErrPathOutsideServer' });
+  });
+
+  it('follows a dangling symlink that stays inside to where it points', async () => {
+    await symlink('world/later.log', join(root, 'latest.log'));
+    expect(await resolveInside(root, 'latest.log')).toBe(join(root, 'world/later.log'));
+  });
 });

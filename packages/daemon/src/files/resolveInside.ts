@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises';
+import { lstat, readlink, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep, dirname, basename } from 'node:path';
 import { OutpostError } from '@outpost/shared';
 
@@ -23,6 +23,7 @@ export async function resolveInside(root: string, userPath: string): Promise<str
   // Walk up to the deepest existing ancestor and resolve its links.
   let existing = lexical;
   const rest: string[] = [];
+  let hops = 0;
   for (;;) {
     try {
       const real = await realpath(existing);
@@ -34,9 +35,27 @@ export async function resolveInside(root: string, userPath: string): Promise<str
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
       if (existing === realRoot) throw error;
+      // A dangling link would be followed by a later create (open with O_CREAT, mkdir
+      // through it): go where it points, and refuse when that is outside.
+      const link = await danglingLinkTarget(existing);
+      if (link !== undefined) {
+        if (++hops > 40 || !isInside(realRoot, link)) throw outside(userPath);
+        existing = link;
+        continue;
+      }
       rest.push(basename(existing));
       existing = dirname(existing);
     }
+  }
+}
+
+/** Where `path` points when it is a symlink (resolved lexically), or undefined when it is none. */
+async function danglingLinkTarget(path: string): Promise<string | undefined> {
+  try {
+    if (!(await lstat(path)).isSymbolicLink()) return undefined;
+    return resolve(dirname(path), await readlink(path));
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,0 +1,25 @@
+import { open } from 'node:fs/promises';
+
+export type ArchiveFormat = 'zip' | 'tar' | 'tar.gz' | 'tar.bz2' | 'tar.xz';
+
+/**
+ * Which of the formats we extract a file is, by its first bytes rather than its name (a renamed
+ * archive still works); a plain tar without the ustar magic is recognised by its .tar name.
+ * Answers undefined for anything else (7z, rar, a text file...).
+ */
+export async function detectArchiveFormat(path: string): Promise<ArchiveFormat | undefined> {
+  const file = await open(path, 'r');
+  const head = Buffer.alloc(512);
+  try {
+    await file.read(head, 0, 512, 0);
+  } finally {
+    await file.close();
+  }
+  if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6)) return 'zip';
+  if (head[0] === 0x1f && head[1] === 0x8b) return 'tar.gz';
+  if (head.subarray(0, 3).toString('latin1') === 'BZh') return 'tar.bz2';
+  if (head.subarray(0, 6).equals(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]))) return 'tar.xz';
+  if (head.subarray(257, 262).toString('latin1') === 'ustar') return 'tar';
+  if (/\.tar$/i.test(path)) return 'tar';
+  return undefined;
+}

@@ -1,0 +1,21 @@
+import { OutpostError } from '@outpost/shared';
+
+/** Turns a file system error into the error the API answers with: missing → 404, the rest → 400 with the reason. */
+export function fsError(error: unknown, userPath: string): unknown {
+  if (error instanceof OutpostError) return error;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new OutpostError('ErrNotFound', `no such file or folder: ${userPath}`, { path: userPath });
+  if (code === 'EEXIST' || code === 'ENOTEMPTY') return new OutpostError('ErrGeneric', `already exists: ${userPath}`, { path: userPath }, 409);
+  if (code === 'EISDIR') return new OutpostError('ErrGeneric', `is a folder: ${userPath}`, { path: userPath }, 400);
+  if (code === 'EACCES' || code === 'EPERM') return new OutpostError('ErrNoPermission', `not permitted: ${userPath}`, { path: userPath });
+  return error;
+}
+
+/** Runs `work` and rethrows its file system errors as API errors. */
+export async function withFsErrors<T>(userPath: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw fsError(error, userPath);
+  }
+}

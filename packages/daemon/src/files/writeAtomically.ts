@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { chmod, mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Writes `data` to `target` (an absolute path already inside the jail) through a temp name in the
+ * same folder, renamed over the target once complete: a failed or aborted upload leaves the old
+ * file as it was and no half-written one. Keeps the old file's mode; creates missing folders.
+ */
+export async function writeAtomically(target: string, data: Readable | Buffer | string): Promise<void> {
+  const folder = dirname(target);
+  await mkdir(folder, { recursive: true });
+  const temp = join(folder, `.${basename(target)}.${randomBytes(6).toString('hex')}.outpost-upload`);
+  try {
+    const source = typeof data === 'string' || Buffer.isBuffer(data) ? Readable.from([data]) : data;
+    await pipeline(source, createWriteStream(temp, { flags: 'wx', mode: 0o644 }));
+    const old = await stat(target).catch(() => undefined);
+    if (old?.isDirectory()) throw Object.assign(new Error(`is a folder: ${target}`), { code: 'EISDIR' });
+    if (old) await chmod(temp, old.mode & 0o7777);
+    await rename(temp, target);
+  } catch (error) {
+    await unlink(temp).catch(() => {});
+    throw error;
+  }
+}
