@@ -1,0 +1,98 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { admin, openBrowser, screenshot, signIn, startApp, type Browser, type RunningApp } from './support';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+beforeEach(async () => {
+  browser = await openBrowser(app.url);
+});
+afterEach(async () => {
+  await browser?.close();
+});
+
+const scheme = (b: Browser) => b.page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+
+describe('shell', () => {
+  it('shows the admin every menu entry, placeholders and the 404 page', async () => {
+    const { page } = browser;
+    await signIn(page, admin);
+    expect(new URL(page.url()).pathname).toBe('/server');
+    for (const entry of ['account', 'server', 'node', 'user', 'template', 'settings']) {
+      await expect(page.getByTestId(`nav-${entry}`).count()).resolves.toBe(1);
+    }
+    await page.getByText('Nothing here yet').waitFor();
+    await screenshot(page, 'servers-placeholder');
+
+    // Keyboard shortcuts: g c opens settings, g a the account.
+    await page.locator('body').click();
+    await page.keyboard.press('g');
+    await page.keyboard.press('c');
+    await page.waitForURL('**/settings');
+    await page.getByText('Master URL').waitFor();
+    await screenshot(page, 'settings');
+    await page.keyboard.press('g');
+    await page.keyboard.press('a');
+    await page.waitForURL('**/account');
+
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/errors/404');
+    await page.getByText('There is no page at this address').waitFor();
+  });
+
+  it('keeps dark mode across a reload and a new sign-in', async () => {
+    const { page } = browser;
+    await signIn(page, admin);
+    await page.getByTestId('nav-account').click();
+    await page.getByText('Signed in as').waitFor();
+    expect(await scheme(browser)).toBe('light');
+    await page.getByTestId('dark-toggle').click();
+    expect(await scheme(browser)).toBe('dark');
+    await page.reload();
+    await page.getByText('Signed in as').waitFor();
+    expect(await scheme(browser)).toBe('dark');
+    await screenshot(page, 'account-dark');
+
+    // Saved on the account too: a fresh browser picks it up at sign-in.
+    await browser.close();
+    browser = await openBrowser(app.url);
+    await signIn(browser.page, admin);
+    await browser.page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await screenshot(browser.page, 'servers-dark');
+    await browser.page.getByTestId('dark-toggle').click();
+    expect(await scheme(browser)).toBe('light');
+  });
+
+  it('switches the language to German and keeps it after a reload', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByTestId('language-button').click();
+    await page.locator('[data-locale=de_DE]').click();
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+
+    await signIn(page, admin);
+    await page.getByTestId('nav-account').getByText('Konto').waitFor();
+    await expect(page.getByTestId('nav-logout').textContent()).resolves.toContain('Abmelden');
+    await screenshot(page, 'servers-german');
+
+    await page.getByTestId('language-button').click();
+    await screenshot(page, 'language-dialog');
+  });
+
+  it('follows the browser language when no choice is stored', async () => {
+    await browser.close();
+    browser = await openBrowser(app.url, { locale: 'de-DE' });
+    await browser.page.goto('/');
+    await browser.page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+  });
+});

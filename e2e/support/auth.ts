@@ -1,0 +1,53 @@
+import type { Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Fills the six boxes of the one-time-code overlay. */
+export async function typeCode(page: Page, testId: string, code: string): Promise<void> {
+  const first = page.getByTestId(testId).locator('input').first();
+  await first.click();
+  await page.keyboard.type(code, { delay: 30 });
+}
+
+/**
+ * Signs in through the login page (reached from "/", which the app sends there when logged out).
+ * With `otpSecret`, answers the one-time-code overlay with a freshly computed code.
+ */
+export async function signIn(page: Page, { email, password }: Credentials, otpSecret?: string): Promise<void> {
+  await page.goto('/');
+  await page.waitForURL('**/auth/login');
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
+  if (otpSecret) {
+    await page.getByTestId('otp-input').waitFor();
+    await typeCode(page, 'otp-input', await freshCode(otpSecret));
+  }
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('nav-logout').click();
+  await page.waitForURL('**/auth/login');
+}
+
+const usedCounters = new Map<string, number>();
+
+/**
+ * The current TOTP code for a secret. The panel refuses a code twice, so when this secret's
+ * code of the current 30 s window was already handed out, it waits for the next window.
+ */
+export async function freshCode(secret: string): Promise<string> {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  let counter = Math.floor(Date.now() / 30_000);
+  if (usedCounters.get(secret) === counter) {
+    await new Promise((resolve) => setTimeout(resolve, (counter + 1) * 30_000 - Date.now() + 200));
+    counter = Math.floor(Date.now() / 30_000);
+  }
+  usedCounters.set(secret, counter);
+  return totp.generate({ timestamp: counter * 30_000 });
+}
