@@ -1,10 +1,17 @@
 import { substitute } from '@outpost/shared';
-import { resolveInside } from '../files/resolveInside.js';
+import { isAbsolute } from 'node:path';
+import { isInside, resolveInside } from '../files/resolveInside.js';
 import type { OperationContext } from './OperationContext.js';
 
-/** A path a template wrote: variables substituted, then jailed inside the server folder. */
+/**
+ * A path a template wrote: variables substituted, then jailed inside the server folder. An
+ * absolute path that already lies in the folder (as "${rootDir}/server.jar" does) is taken as
+ * it is; any other absolute path counts from the server folder, like every user path.
+ */
 export function stepPath(ctx: OperationContext, path: string): Promise<string> {
-  return resolveInside(ctx.root, substitute(path, ctx.variables));
+  const text = substitute(path, ctx.variables);
+  const local = isAbsolute(text) && isInside(ctx.root, text) ? text.slice(ctx.root.length) || '.' : text;
+  return resolveInside(ctx.root, local);
 }
 
 /** The path as users see it, relative to the server folder, for log lines. */

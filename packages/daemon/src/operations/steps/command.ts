@@ -3,6 +3,15 @@ import { substitute } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
 
+/** Stops waiting as soon as the run is cancelled; stopping the process itself is exec's job. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
  * Runs each command through the caller's exec, in the server folder, one after the other; the
  * first non-zero exit code fails the step. The env passed is empty: exec supplies the server's
@@ -13,7 +22,7 @@ export async function command(step: CommandStep, ctx: OperationContext): Promise
     ctx.signal.throwIfAborted();
     const text = substitute(line, ctx.variables);
     ctx.log(`Running: ${text}`);
-    const code = await ctx.exec(text, { cwd: ctx.root, env: {} });
+    const code = await untilAborted(ctx.exec(text, { cwd: ctx.root, env: {} }), ctx.signal);
     if (code !== 0) throw new StepFailure(`command "${text}" exited with code ${code}`);
   }
 }

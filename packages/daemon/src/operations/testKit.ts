@@ -1,0 +1,77 @@
+// Helpers for the operations tests (real temp folders, real processes, real HTTP servers).
+import { spawn } from 'node:child_process';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OperationContext } from './OperationContext.js';
+
+export interface TestContext extends OperationContext {
+  lines: string[];
+  controller: AbortController;
+  /** A folder beside the server folder, i.e. outside it. */
+  outside: string;
+  cleanup(): Promise<void>;
+}
+
+/** A server folder in a fresh temp dir, with exec running commands through /bin/sh. */
+export async function makeContext(variables: Record<string, unknown> = {}): Promise<TestContext> {
+  const base = await realpath(await mkdtemp(join(tmpdir(), 'outpost-ops-')));
+  const root = join(base, 'server');
+  const outside = join(base, 'outside');
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(root);
+  await mkdir(outside);
+  const controller = new AbortController();
+  const lines: string[] = [];
+  return {
+    serverId: 'ab12cd34',
+    root,
+    outside,
+    variables: { serverId: 'ab12cd34', rootDir: root, ...variables },
+    lines,
+    controller,
+    signal: controller.signal,
+    log: (line) => lines.push(line),
+    exec: (command, opts) =>
+      new Promise((resolve, reject) => {
+        const child = spawn('/bin/sh', ['-c', command], {
+          cwd: opts.cwd,
+          env: { ...process.env, ...opts.env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true, // its own process group, so a kill reaches the shell's children too
+        });
+        child.stdout.on('data', (chunk: Buffer) => lines.push(chunk.toString().trimEnd()));
+        child.stderr.on('data', (chunk: Buffer) => lines.push(chunk.toString().trimEnd()));
+        const onAbort = () => process.kill(-child.pid!, 'SIGKILL');
+        controller.signal.addEventListener('abort', onAbort, { once: true });
+        child.on('error', reject);
+        child.on('close', (code) => {
+          controller.signal.removeEventListener('abort', onAbort);
+          resolve(code ?? 1);
+        });
+      }),
+    cleanup: () => rm(base, { recursive: true, force: true }),
+  };
+}
+
+export interface TestHttpServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A real HTTP server on port 0. */
+export async function serveHttp(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestHttpServer> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
