@@ -164,6 +164,15 @@ describe.skipIf(!dockerHost)(`docker environment on a real engine${skipReason}`,
     });
   });
 
+  it('says so when the image is missing and cannot be pulled', async () => {
+    const missingImage = 'localhost/outpost-missing-image:latest';
+    await expect(run('true', { image: missingImage })).rejects.toMatchObject({
+      code: 'ErrOperationFailed',
+      message: expect.stringContaining(`docker image ${missingImage} is not on this node and could not be pulled`),
+    });
+    expect(output).toBe(`Pulling docker image ${missingImage}\n`);
+  });
+
   it('refuses a bad port binding before creating anything', async () => {
     await expect(run('true', { portBindings: ['{ip}:99999:25565/tcp'] })).rejects.toMatchObject({
       code: 'ErrOperationFailed',

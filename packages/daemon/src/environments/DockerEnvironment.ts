@@ -137,8 +137,13 @@ async function ensureImage(docker: Docker, image: string, onOutput: (text: strin
   onOutput(`Pulling docker image ${image}\n`);
   try {
     const stream = await docker.pull(image);
+    // A failed pull still answers 200: the error arrives as a line of the progress stream.
     await new Promise<void>((resolve, reject) =>
-      docker.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())),
+      docker.modem.followProgress(stream, (error: Error | null, lines: { error?: string }[] = []) => {
+        const failure = error?.message ?? lines.find((line) => line.error)?.error;
+        if (failure) reject(new Error(failure));
+        else resolve();
+      }),
     );
   } catch (error) {
     throw new OutpostError('ErrOperationFailed', `docker image ${image} is not on this node and could not be pulled: ${engineMessage(error)}`, {
