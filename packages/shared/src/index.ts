@@ -6,3 +6,5 @@ export * from './api.js';
 export * from './validators.js';
 export * from './template/index.js';
 export * from './i18n/locales.js';
+export * from './nodeClient.js';
+export * from './apiServers.js';
