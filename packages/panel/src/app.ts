@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { openDatabase } from './db/openDatabase.js';
 import { repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';
-import { registerErrors } from './plugins/errors.js';
+import { registerErrors, routingError } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerScopes } from './plugins/scopes.js';
 import { registerSpa } from './plugins/spa.js';
@@ -44,7 +44,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, frameworkErrors: routingError });
   const context: PanelContext = { config, db, repo, failedLogins: new FailedLogins(), pendingLogins: new PendingLogins() };
   app.decorate('panel', context);
 

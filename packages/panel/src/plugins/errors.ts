@@ -1,5 +1,5 @@
 import { OutpostError, type ErrorCode } from '@outpost/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 interface ValidationIssue {
   keyword: string;
@@ -83,4 +83,16 @@ export function registerErrors(app: FastifyInstance): void {
     }
     return reply.code(outpost.status).type('application/json').send(outpost.toBody());
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised while routing (a URL that does not decode, a
+ * path parameter past the length limit), which never reach the error handler.
+ */
+export function routingError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const outpost =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new OutpostError('ErrFieldTooLarge', 'a path parameter is too long', { field: 'path' }, 400)
+      : new OutpostError('ErrFieldHasURICharacters', 'must not contain characters unusable in URIs', { field: 'path' }, 400);
+  void reply.code(outpost.status).type('application/json').send(outpost.toBody());
 }

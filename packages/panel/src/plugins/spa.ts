@@ -8,8 +8,9 @@ import type { FastifyInstance } from 'fastify';
 /** packages/web/dist, found from this file (src/plugins or dist/plugins), not from the cwd. */
 export const defaultWebDist = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
-// Paths the SPA never owns: an unknown one answers a JSON 404 instead of index.html.
-const apiPrefixes = ['/api', '/auth', '/proxy', '/swagger', '/oauth2'];
+// Paths the SPA never owns: an unknown one answers a JSON 404 instead of index.html. /auth is
+// shared: its calls are all POST, while GET /auth/login, /auth/register, /auth/invite are screens.
+const apiPrefixes = ['/api', '/proxy', '/swagger', '/oauth2'];
 
 function isApiPath(url: string): boolean {
   const path = url.split('?')[0];
