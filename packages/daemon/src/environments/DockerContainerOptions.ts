@@ -37,7 +37,7 @@ export async function buildContainerOptions(
     Image: config.image || DEFAULT_DOCKER_IMAGE,
     Cmd: [spec.command, ...spec.args].map(toContainer),
     WorkingDir: toContainer(spec.cwd),
-    Env: Object.entries(spec.env).map(([key, value]) => `${key}=${toContainer(value)}`),
+    Env: containerEnv(spec.env).map(([key, value]) => `${key}=${toContainer(value)}`),
     // Files the program writes belong to the daemon's user, so the file manager can edit them.
     User: process.getuid && process.getgid ? `${process.getuid()}:${process.getgid()}` : undefined,
     Labels: { 'outpost.server': serverId },
@@ -97,6 +97,15 @@ export async function resolveBindings(serverRoot: string, bindings: Record<strin
     mounts.push({ Type: 'bind', Source: source, Target: posix.normalize(containerPath) });
   }
   return mounts;
+}
+
+/**
+ * The spec's environment starts from the daemon's own (PATH, HOME, ...), which is right for a
+ * host process but wrong in a container: the host's PATH hides the image's, and the host's
+ * variables are none of the container's business. Only what the template set or changed goes in.
+ */
+export function containerEnv(env: Record<string, string>): [string, string][] {
+  return Object.entries(env).filter(([key, value]) => process.env[key] !== value);
 }
 
 /** Rewrites host paths of the server folder (as given, or resolved) to the container's. */

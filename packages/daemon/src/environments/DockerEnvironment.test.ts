@@ -81,10 +81,29 @@ describe.skipIf(!dockerHost)(`docker environment on a real engine${skipReason}`,
     await process.exited;
   });
 
-  it('keeps stderr output and passes the environment', async () => {
-    const process = await run('echo "to err $GREETING" >&2; exit 0', {}, { env: { GREETING: 'hi there' } });
+  it("keeps stderr output and passes the template's environment, not the daemon's", async () => {
+    const daemonEnv = globalThis.process.env as Record<string, string>;
+    const env = { ...daemonEnv, PATH: `/outpost-test/bin:${daemonEnv.PATH}`, GREETING: 'hi there' };
+    const process = await run('echo "$GREETING" >&2; echo "$PATH"', {}, { env });
     expect(await process.exited).toEqual({ code: 0, signal: null });
-    expect(output).toBe('to err hi there\n');
+    // A changed PATH goes in as the template set it; inherited variables stay out.
+    // stdout and stderr travel apart, so only each line's presence is certain.
+    expect(output).toContain('hi there\n');
+    expect(output).toContain(`/outpost-test/bin:${daemonEnv.PATH}\n`);
+  });
+
+  it("leaves the daemon's own variables out of the container", async () => {
+    const marker = 'OUTPOST_DOCKER_TEST_MARKER';
+    globalThis.process.env[marker] = 'from the daemon';
+    try {
+      const env = { ...(globalThis.process.env as Record<string, string>) };
+      const process = await run(`echo "[\${${marker}:-}]"; echo "$PATH"`, {}, { env });
+      await process.exited;
+      expect(output.split('\n')[0]).toBe('[]');
+      expect(output).not.toContain('node_modules');
+    } finally {
+      delete globalThis.process.env[marker];
+    }
   });
 
   it('reports memory in use and a CPU figure', async () => {
