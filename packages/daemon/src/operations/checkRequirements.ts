@@ -29,11 +29,12 @@ const archAliases: Record<string, string> = {
 
 /** A requirement's list: "linux|windows" or "linux, windows"; empty means any. */
 function choices(text: string | undefined, aliases: Record<string, string>): string[] {
-  return (text ?? '')
+  const names = (text ?? '')
     .split(/[|,]/)
     .map((item) => item.trim().toLowerCase())
     .filter(Boolean)
     .map((item) => aliases[item] ?? item);
+  return [...new Set(names)];
 }
 
 async function isExecutable(path: string): Promise<boolean> {
