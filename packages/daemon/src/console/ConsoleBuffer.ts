@@ -1,0 +1,117 @@
+/** What a replay answers: the text since the asked epoch, and the epoch to ask from next time. */
+export interface ConsoleReplay {
+  logs: string[];
+  epoch: number;
+}
+
+export type ConsoleListener = (logs: string[], epoch: number) => void;
+
+// Spec server-page.md section 9: the buffer holds 4194304 characters and is cut back to 2097152.
+export const CONSOLE_LIMIT = 4_194_304;
+export const CONSOLE_TRIM_TO = 2_097_152;
+
+/**
+ * A server's console: a bounded log of output chunks, each stamped with epoch ms, plus live
+ * delivery to subscribers. Appends are O(1); trimming drops whole chunks from the front by
+ * moving a head index and compacts the arrays only when half of them is dead, so the cost is
+ * amortised O(1). Live delivery is batched per event-loop turn: a flood of small pipe reads
+ * becomes one call per subscriber per turn instead of one per read.
+ */
+export class ConsoleBuffer {
+  private texts: string[] = [];
+  private times: number[] = [];
+  private head = 0;
+  private size = 0;
+  private readonly listeners = new Set<ConsoleListener>();
+  private pending: string[] = [];
+  private flushScheduled = false;
+
+  constructor(
+    private readonly limit = CONSOLE_LIMIT,
+    private readonly trimTo = CONSOLE_TRIM_TO,
+  ) {}
+
+  /** Characters held now (the unit the limits count in). */
+  get length(): number {
+    return this.size;
+  }
+
+  append(text: string): void {
+    if (text.length === 0) return;
+    const now = Date.now();
+    this.texts.push(text);
+    this.times.push(now);
+    this.size += text.length;
+    if (this.size > this.limit) this.trim();
+    if (this.listeners.size === 0) return;
+    this.pending.push(text);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(this.flush);
+    }
+  }
+
+  /** Everything stamped after `since` (all of it without), and the newest stamp. */
+  replay(since?: number): ConsoleReplay {
+    const end = this.texts.length;
+    let start = this.head;
+    if (since !== undefined && Number.isFinite(since)) {
+      // Stamps never decrease: binary search for the first one after `since`.
+      let lo = this.head;
+      let hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.times[mid] <= since) lo = mid + 1;
+        else hi = mid;
+      }
+      start = lo;
+    }
+    return { logs: this.texts.slice(start, end), epoch: end > this.head ? this.times[end - 1] : (since ?? Date.now()) };
+  }
+
+  /** Live text from now on; answers the unsubscribe function. */
+  subscribe(listener: ConsoleListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  clear(): void {
+    this.texts = [];
+    this.times = [];
+    this.head = 0;
+    this.size = 0;
+  }
+
+  private trim(): void {
+    while (this.size > this.trimTo && this.head < this.texts.length - 1) {
+      this.size -= this.texts[this.head].length;
+      this.head++;
+    }
+    // A single chunk larger than the limit keeps only its tail.
+    if (this.size > this.trimTo) {
+      const last = this.texts[this.head];
+      this.texts[this.head] = last.slice(last.length - this.trimTo);
+      this.size = this.trimTo;
+    }
+    if (this.head > 1024 && this.head * 2 > this.texts.length) {
+      this.texts = this.texts.slice(this.head);
+      this.times = this.times.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  private readonly flush = (): void => {
+    this.flushScheduled = false;
+    const logs = this.pending;
+    this.pending = [];
+    if (logs.length === 0) return;
+    const epoch = this.times[this.times.length - 1] ?? Date.now();
+    for (const listener of this.listeners) {
+      try {
+        listener(logs, epoch);
+      } catch {
+        // one broken subscriber must not starve the others
+      }
+    }
+  };
+}

@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import type { Environment, ExecutionSpec, ExitInfo, RunningProcess } from './environment.js';
+import { killTree, signalTree, TreeStatsSampler } from './processTree.js';
+
+/**
+ * Runs the program as a plain child process with pipes: stdin takes console commands, stdout and
+ * stderr become console text. The child leads its own process group (detached), so one signal
+ * reaches everything it starts, and kill can sweep the group for grandchildren.
+ */
+export class StandardEnvironment implements Environment {
+  readonly type = 'standard' as const;
+
+  async start(spec: ExecutionSpec, onOutput: (text: string) => void): Promise<RunningProcess> {
+    const child = spawn(spec.command, spec.args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', reject);
+    });
+    const pid = child.pid!;
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
+    // A program that exits without reading its input must not crash the daemon with EPIPE.
+    child.stdin.on('error', () => undefined);
+
+    const exited = new Promise<ExitInfo>((resolve) => {
+      child.once('exit', (code, signal) => {
+        // Whatever the program left behind in its group would hold the pipes open and run on
+        // unseen: the server is not running any more, so nothing of it may.
+        void killTree(pid).then(() => {
+          if (child.stdout.readableEnded && child.stderr.readableEnded) resolve({ code, signal });
+          else child.once('close', () => resolve({ code, signal }));
+        });
+      });
+    });
+    const sampler = new TreeStatsSampler(pid);
+
+    return {
+      pid,
+      write(line: string) {
+        if (child.stdin.writable) child.stdin.write(line + '\n');
+      },
+      signal(signal: NodeJS.Signals) {
+        if (signal === 'SIGKILL') void killTree(pid);
+        else signalTree(pid, signal);
+      },
+      async stats() {
+        return sampler.sample();
+      },
+      exited,
+    };
+  }
+}

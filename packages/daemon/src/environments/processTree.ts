@@ -1,0 +1,146 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** One line of /proc/<pid>/stat, the fields we use. */
+interface ProcEntry {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  /** utime + stime, clock ticks. */
+  ticks: number;
+  /** Resident pages. */
+  rssPages: number;
+}
+
+// Linux fixes USER_HZ at 100 for /proc, and every architecture Node runs on here uses 4 KiB pages.
+export const CLOCK_TICKS_PER_SECOND = 100;
+export const PAGE_SIZE = 4096;
+
+function readEntry(pid: number): ProcEntry | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return undefined; // gone between readdir and read
+  }
+  // The command name (field 2) may hold spaces and parentheses: parse after the last ')'.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state); field N is fields[N - 3].
+  return {
+    pid,
+    ppid: Number(fields[1]),
+    pgid: Number(fields[2]),
+    ticks: Number(fields[11]) + Number(fields[12]),
+    rssPages: Number(fields[21]),
+  };
+}
+
+function allEntries(): ProcEntry[] {
+  const out: ProcEntry[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
+    const entry = readEntry(Number(name));
+    if (entry) out.push(entry);
+  }
+  return out;
+}
+
+/**
+ * The processes that belong to a server: the root, everything descended from it by parent
+ * link, and everything still in its process group (children whose parent died are reparented
+ * to init, but keep the group unless they called setsid).
+ */
+export function processTree(rootPid: number, pgid: number = rootPid): ProcEntry[] {
+  const entries = allEntries();
+  const children = new Map<number, ProcEntry[]>();
+  for (const entry of entries) {
+    const list = children.get(entry.ppid);
+    if (list) list.push(entry);
+    else children.set(entry.ppid, [entry]);
+  }
+  const found = new Map<number, ProcEntry>();
+  const visit = (entry: ProcEntry): void => {
+    if (found.has(entry.pid)) return;
+    found.set(entry.pid, entry);
+    for (const child of children.get(entry.pid) ?? []) visit(child);
+  };
+  for (const entry of entries) if (entry.pid === rootPid || entry.pgid === pgid) visit(entry);
+  return [...found.values()];
+}
+
+/** SIGKILLs the group and every process of the tree, until nothing of it is left (bounded). */
+export async function killTree(rootPid: number, pgid: number = rootPid): Promise<void> {
+  for (let round = 0; round < 20; round++) {
+    const members = processTree(rootPid, pgid);
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      // group already empty
+    }
+    for (const member of members) {
+      try {
+        process.kill(member.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    // Zombies (exited, not yet reaped by their parent) still show in /proc; only live ones count.
+    const alive = processTree(rootPid, pgid).filter((member) => !isZombie(member.pid));
+    if (alive.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export function isZombie(pid: number): boolean {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return text[text.lastIndexOf(')') + 2] === 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** Signals the whole group, falling back to the root alone if the group is gone. */
+export function signalTree(rootPid: number, signal: NodeJS.Signals, pgid: number = rootPid): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    try {
+      process.kill(rootPid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
+ * Samples CPU and memory of a process tree. CPU is percent of one core between two samples
+ * (the first sample answers 0), memory the sum of RSS in bytes.
+ */
+export class TreeStatsSampler {
+  private lastTicks = 0;
+  private lastAt = 0;
+
+  constructor(
+    private readonly rootPid: number,
+    private readonly pgid: number = rootPid,
+  ) {}
+
+  sample(): { cpu: number; memory: number } {
+    const members = processTree(this.rootPid, this.pgid);
+    let ticks = 0;
+    let pages = 0;
+    for (const member of members) {
+      ticks += member.ticks;
+      pages += member.rssPages;
+    }
+    const now = performance.now();
+    let cpu = 0;
+    if (this.lastAt > 0 && now > this.lastAt) {
+      const seconds = (now - this.lastAt) / 1000;
+      cpu = Math.max(0, (ticks - this.lastTicks) / CLOCK_TICKS_PER_SECOND / seconds) * 100;
+    }
+    this.lastTicks = ticks;
+    this.lastAt = now;
+    return { cpu: Math.round(cpu * 100) / 100, memory: pages * PAGE_SIZE };
+  }
+}

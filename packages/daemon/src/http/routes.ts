@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import type { Daemon } from '../Daemon.js';
+import { authorize } from './authorize.js';
+import { consoleRoutes } from './consoleRoutes.js';
+import { errorHandler } from './errorHandler.js';
+import { fileRoutes } from './fileRoutes.js';
+import { powerRoutes } from './powerRoutes.js';
+import { serverRoutes } from './serverRoutes.js';
+import { socketRoutes } from './socketRoutes.js';
+
+/**
+ * The daemon's API, one table (Wings router/router.go): every route is under
+ * /daemon/server/{id} or /daemon/socket/{id}, needs a node token for that server, and names
+ * the scope it needs in its config, which a hook checks before anything else runs.
+ */
+export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promise<void> {
+  // The panel may have registered these already when the daemon runs in its process.
+  if (!app.hasDecorator('websocketServer')) await app.register(websocket);
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 64 * 1024 ** 3 } });
+  app.setErrorHandler(errorHandler);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.scope) throw new Error(`daemon route ${route.method} ${route.url} names no scope`);
+  });
+  app.addHook('onRequest', async (request) => {
+    request.nodeToken = authorize(request, daemon.config);
+  });
+
+  serverRoutes(app, daemon);
+  powerRoutes(app, daemon);
+  consoleRoutes(app, daemon);
+  fileRoutes(app, daemon);
+  socketRoutes(app, daemon);
+}

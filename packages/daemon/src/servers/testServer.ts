@@ -1,0 +1,58 @@
+// Test helpers for servers: a daemon in a temp folder and a definition running the fake server.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServerDefinition } from '@outpost/shared';
+import { Daemon } from '../Daemon.js';
+import type { DaemonConfig } from '../Daemon.js';
+
+export const fakeServerScript = fileURLToPath(new URL('./testdata/fakeServer.mjs', import.meta.url));
+
+/** A definition that runs the fake server with the current node. */
+export function fakeDefinition(run: Partial<ServerDefinition['run']> = {}, extra: Partial<ServerDefinition> = {}): ServerDefinition {
+  return {
+    run: { command: [process.execPath, fakeServerScript], stop: 'stop', ...run },
+    data: { motd: { type: 'string', value: 'hello', userEdit: true }, port: { type: 'integer', value: 25565, userEdit: false } },
+    ...extra,
+  };
+}
+
+export async function openTestDaemon(config: Partial<DaemonConfig> = {}): Promise<{ daemon: Daemon; dir: string; cleanup(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'outpost-daemon-'));
+  const daemon = await Daemon.open({
+    nodeId: 'node-1',
+    secret: 'test-secret',
+    serversDir: dir,
+    stopGraceMs: 3000,
+    restartDelayMs: 50,
+    recovery: { initialDelayMs: 50, maxDelayMs: 400, maxCrashes: 5, windowMs: 60_000 },
+    ...config,
+  });
+  return {
+    daemon,
+    dir,
+    async cleanup() {
+      await daemon.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` is true (or throws after the timeout), as a user watching the page would. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,108 @@
+// How the panel talks to a node's daemon: one typed interface, two implementations in
+// @outpost/daemon (LocalNodeClient in-process, HttpNodeClient over HTTP+WebSocket with node
+// tokens). The panel checks the user's permission first, then calls it with the scopes the
+// user holds on that server; the daemon checks them again. Browser-safe: types only.
+import type { ErrorCode } from './errors.js';
+import type { ServerDefinition, Variable } from './template/types.js';
+
+/** Who is asking, and the scopes they hold on the server in question (or servers.admin). */
+export interface NodeCaller {
+  user: string;
+  scopes: string[];
+}
+
+export interface ServerStatus {
+  running: boolean;
+}
+
+export interface ServerStats {
+  /** Percent of one core. */
+  cpu: number;
+  /** Bytes. */
+  memory: number;
+}
+
+/** Console text since an epoch; ask again with `epoch` to get only what is newer. */
+export interface ConsoleReplay {
+  logs: string[];
+  epoch: number;
+}
+
+export interface FileEntry {
+  name: string;
+  isFile: boolean;
+  size: number;
+  /** Epoch seconds. */
+  modifyTime: number;
+}
+
+/** A folder listing (also the socket's `file` message). */
+export interface FileListing {
+  files: FileEntry[];
+  path: string;
+  error?: string;
+}
+
+/** A file's contents, streamed. */
+export interface FileDownload {
+  size: number;
+  stream: AsyncIterable<Uint8Array>;
+}
+
+export type PowerAction = 'start' | 'stop' | 'kill' | 'restart' | 'install';
+export const POWER_ACTIONS: readonly PowerAction[] = ['start', 'stop', 'kill', 'restart', 'install'];
+
+/** Messages a client sends on a server's live connection ({type, data}). */
+export type SocketRequest =
+  | { type: PowerAction | 'stat' | 'status'; data?: unknown }
+  | { type: 'replay'; data?: { since?: number } }
+  | { type: 'console'; data: { command: string } }
+  | { type: 'file'; data: { action: 'get' | 'create' | 'delete'; path: string } };
+
+/** Messages a server's live connection sends. */
+export type SocketEvent =
+  | { type: 'status'; data: ServerStatus }
+  | { type: 'stat'; data: ServerStats }
+  | { type: 'console'; data: ConsoleReplay }
+  | { type: 'file'; data: FileListing }
+  | { type: 'error'; data: { code: ErrorCode; msg: string; metadata?: Record<string, unknown> } };
+
+/** A live connection to one server. Console events arrive only with server.console. */
+export interface ServerSocket {
+  send(request: SocketRequest): void;
+  /** Answers the unsubscribe function. */
+  onEvent(listener: (event: SocketEvent) => void): () => void;
+  close(): void;
+  /** Settles when the connection has closed, by either side. */
+  readonly closed: Promise<void>;
+}
+
+export interface NodeClient {
+  /** Creates a server from a definition (needs servers.admin or servers.create). */
+  createServer(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void>;
+  /** Kills the whole process tree, removes files and definition (admin, servers.delete or server.delete). */
+  deleteServer(caller: NodeCaller, id: string): Promise<void>;
+  getDefinition(caller: NodeCaller, id: string): Promise<ServerDefinition>;
+  putDefinition(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void>;
+  /** The server's variables by name, values included. */
+  getData(caller: NodeCaller, id: string): Promise<Record<string, Variable>>;
+  /** Sets variable values ({name: value}); non-admins may only change userEdit variables. */
+  putData(caller: NodeCaller, id: string, values: Record<string, unknown>): Promise<void>;
+  /** Re-reads the definition from disk. */
+  reload(caller: NodeCaller, id: string): Promise<void>;
+  getStatus(caller: NodeCaller, id: string): Promise<ServerStatus>;
+  getStats(caller: NodeCaller, id: string): Promise<ServerStats>;
+  replayConsole(caller: NodeCaller, id: string, since?: number): Promise<ConsoleReplay>;
+  sendCommand(caller: NodeCaller, id: string, command: string): Promise<void>;
+  /** Runs a power action; with wait it resolves (or fails) when the action has finished. */
+  power(caller: NodeCaller, id: string, action: PowerAction, options?: { wait?: boolean }): Promise<void>;
+  /** A folder answers its listing, a file its contents. */
+  getFile(caller: NodeCaller, id: string, path: string): Promise<FileListing | FileDownload>;
+  putFile(caller: NodeCaller, id: string, path: string, data: Uint8Array | string | AsyncIterable<Uint8Array>): Promise<void>;
+  createFolder(caller: NodeCaller, id: string, path: string): Promise<void>;
+  deleteFile(caller: NodeCaller, id: string, path: string): Promise<void>;
+  /** Zips `sources` into the archive at `target`. */
+  archive(caller: NodeCaller, id: string, target: string, sources: string[]): Promise<void>;
+  extract(caller: NodeCaller, id: string, archive: string, destination: string): Promise<void>;
+  connect(caller: NodeCaller, id: string): Promise<ServerSocket>;
+}
