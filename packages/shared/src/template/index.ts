@@ -8,3 +8,4 @@ export * from './editorForm.js';
 export * from './convertV1Template.js';
 export * from './readDefinition.js';
 export * from './exampleDefinitions.js';
+export * from './editorEnvironments.js';
