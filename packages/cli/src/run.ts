@@ -1,0 +1,51 @@
+import { buildApp, loadConfig, repositories } from '@outpost/panel';
+
+type PanelApp = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * The seam where the local node's daemon will start inside this process.
+ * TODO(#4): start the daemon of the local node in-process (packages/daemon) and hand the panel its NodeClient.
+ */
+export async function startLocalNode(_app: PanelApp): Promise<{ stop(): Promise<void> }> {
+  return { async stop() {} };
+}
+
+/** `outpost run`: migrate, start the panel (and, later, the local node), stop cleanly on SIGINT/SIGTERM. */
+export async function run(_argv: string[]): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp({ config, logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
+  const localNode = await startLocalNode(app);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Outpost is listening on http://localhost:${port}`);
+
+  if ((await repositories(app.panel.db).users.count()) === 0) {
+    console.log(
+      [
+        '',
+        'No user exists yet. Create the first administrator with:',
+        '  npx outpost user add --admin --email you@example.com --username admin --password <at least 8 characters>',
+        'or start Outpost with OUTPOST_ADMIN_EMAIL and OUTPOST_ADMIN_PASSWORD set (OUTPOST_ADMIN_USERNAME defaults to "admin").',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, stopping Outpost`);
+    try {
+      await localNode.stop();
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}

@@ -1,0 +1,31 @@
+import { Scopes, assertEmail, assertPassword, assertUsername } from '@outpost/shared';
+import { createUser, loadConfig, migrateToLatest, openDatabase, repositories } from '@outpost/panel';
+import { readOptions } from './args.js';
+import { ask } from './prompt.js';
+
+/** `outpost user add [--admin] --email --username --password`: asks for what is missing. */
+export async function userAdd(argv: string[]): Promise<void> {
+  const options = readOptions(argv, {
+    admin: { type: 'boolean' },
+    email: { type: 'string' },
+    username: { type: 'string' },
+    password: { type: 'string' },
+  });
+  const text = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
+  const email = text('email') ?? (await ask('Email: '));
+  assertEmail(email);
+  const username = text('username') ?? (await ask('Username: '));
+  assertUsername(username);
+  const password = text('password') ?? (await ask('Password: ', true));
+  assertPassword(password);
+
+  const config = loadConfig();
+  const db = openDatabase(config.db);
+  try {
+    await migrateToLatest(db, config.db.dialect);
+    const id = await createUser(repositories(db), { email, username, password, scopes: options.admin ? [Scopes.Admin] : [] });
+    console.log(`Created ${options.admin ? 'administrator' : 'user'} ${username} <${email}> (id ${id}).`);
+  } finally {
+    await db.destroy();
+  }
+}
