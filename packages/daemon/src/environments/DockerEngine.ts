@@ -28,7 +28,7 @@ export function dockerAddress(options: DockerEngineOptions = {}): DockerAddress 
   throw new OutpostError('ErrDockerNotSupported', `Docker is not supported on this node: unsupported DOCKER_HOST ${host}`);
 }
 
-/** A client for the address. The timeout keeps a dead TCP engine from hanging a start. */
+/** A client for the address; pingDocker bounds how long a dead engine can hold up a start. */
 export function connectDocker(address: DockerAddress): Docker {
   return 'socketPath' in address
     ? new Docker({ socketPath: address.socketPath })
