@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freshCode, openBrowser, screenshot, signIn, signOut, startApp, typeCode, uniqueUser, type Browser, type RunningApp } from './support';
+import { freshCode, openBrowser, screenshot, signIn, signOut, startApp, submitLogin, typeCode, uniqueUser, type Browser, type RunningApp } from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -44,18 +44,18 @@ describe('account', () => {
     await page.locator('input[name=username]').fill('abc');
     await page.locator('input[name=password]').fill('short');
     await page.locator('form button[type=submit]').click();
-    await expect(page.getByText('Username needs at least 5 characters').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Password must be at least 8 characters').isVisible()).resolves.toBe(true);
+    await page.getByText('Username needs at least 5 characters').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
     await screenshot(page, 'register-errors');
 
     await register(user);
-    await expect(page.getByText(`Signed in as ${user.username}`).isVisible()).resolves.toBe(true);
+    await page.getByText(`Signed in as ${user.username}`).waitFor();
     // No permissions: the menu offers only Account.
     await expect(page.getByTestId('nav-server').count()).resolves.toBe(0);
     await screenshot(page, 'account-light');
 
     await signOut(page);
-    await signIn(page, { email: user.email, password: 'wrong-password' }).catch(() => {});
+    await submitLogin(page, { email: user.email, password: 'wrong-password' });
     await page.getByTestId('login-error').waitFor();
     await expect(page.getByTestId('login-error').textContent()).resolves.toContain('Invalid credentials');
 
@@ -76,7 +76,7 @@ describe('account', () => {
     await page.getByText('Saved').waitFor();
 
     await signOut(page);
-    await signIn(page, { email: user.email, password: user.password }).catch(() => {});
+    await submitLogin(page, { email: user.email, password: user.password });
     await page.getByTestId('login-error').waitFor();
     await signIn(page, { email: user.email, password: newPassword });
     expect(new URL(page.url()).pathname).toBe('/account');
@@ -97,10 +97,7 @@ describe('account', () => {
     await card.getByText('On', { exact: true }).waitFor();
 
     await signOut(page);
-    await page.goto('/');
-    await page.locator('input[name=email]').fill(user.email);
-    await page.locator('input[name=password]').fill(user.password);
-    await page.locator('form button[type=submit]').click();
+    await submitLogin(page, user);
     await page.getByTestId('otp-input').waitFor();
     await screenshot(page, 'login-otp');
     await typeCode(page, 'otp-input', await freshCode(secret));

@@ -17,17 +17,22 @@ export async function typeCode(page: Page, testId: string, code: string): Promis
  * Signs in through the login page (reached from "/", which the app sends there when logged out).
  * With `otpSecret`, answers the one-time-code overlay with a freshly computed code.
  */
-export async function signIn(page: Page, { email, password }: Credentials, otpSecret?: string): Promise<void> {
-  await page.goto('/');
-  await page.waitForURL('**/auth/login');
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('form button[type=submit]').click();
+export async function signIn(page: Page, credentials: Credentials, otpSecret?: string): Promise<void> {
+  await submitLogin(page, credentials);
   if (otpSecret) {
     await page.getByTestId('otp-input').waitFor();
     await typeCode(page, 'otp-input', await freshCode(otpSecret));
   }
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+}
+
+/** Opens the login page and submits the form, without waiting for any outcome. */
+export async function submitLogin(page: Page, { email, password }: Credentials): Promise<void> {
+  await page.goto('/');
+  await page.waitForURL('**/auth/login');
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
 }
 
 export async function signOut(page: Page): Promise<void> {

@@ -26,7 +26,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-'));
   const port = await freePort();
   const sftpPort = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'packages/cli/bin/outpost.js'), 'run'], {
+  // OUTPOST_E2E_BIN runs another entry point instead (e.g. a source build while debugging).
+  const bin = process.env.OUTPOST_E2E_BIN || join(root, 'packages/cli/bin/outpost.js');
+  const child: ChildProcess = spawn(process.execPath, [bin, 'run'], {
     cwd: dataDir,
     env: {
       ...process.env,
