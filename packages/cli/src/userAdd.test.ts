@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Scopes } from '@outpost/shared';
+import { openDatabase, repositories } from '@outpost/panel';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from './index.js';
+
+describe('outpost user add and migrate', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'outpost-cli-'));
+    vi.stubEnv('OUTPOST_DATA_DIR', dir);
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates an administrator who can then be found with the admin scope', async () => {
+    await main(['user', 'add', '--admin', '--email', 'root@example.com', '--username', 'rootuser', '--password', 'password1']);
+    const db = openDatabase({ dialect: 'sqlite', url: join(dir, 'outpost.db') });
+    const repo = repositories(db);
+    const user = await repo.users.byEmail('root@example.com');
+    expect(user?.username).toBe('rootuser');
+    expect(await repo.permissions.panelScopes(user!.id)).toEqual([Scopes.Admin]);
+    await db.destroy();
+  });
+
+  it('refuses values that break the spec rules, naming the field', async () => {
+    await expect(main(['user', 'add', '--email', 'nope', '--username', 'rootuser', '--password', 'password1'])).rejects.toThrow('email: not a valid email');
+    await expect(main(['user', 'add', '--email', 'a@example.com', '--username', 'abc', '--password', 'password1'])).rejects.toThrow(/username at least 5/);
+  });
+
+  it('migrates an empty database and then reports it up to date', async () => {
+    await main(['migrate']);
+    await main(['migrate']);
+    expect(console.log).toHaveBeenLastCalledWith('The database is up to date.');
+  });
+
+  it('refuses an unknown command with the usage', async () => {
+    await expect(main(['fly'])).rejects.toThrow(/unknown command: fly[\s\S]*Usage/);
+  });
+});

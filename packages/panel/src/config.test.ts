@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'outpost-config-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs with no file and no variables: port 8080, SQLite in ./data, SFTP 5657, 60-minute sessions', () => {
+    expect(loadConfig({}, dir)).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: join(dir, 'data'),
+      db: { dialect: 'sqlite', url: join(dir, 'data', 'outpost.db') },
+      sftpPort: 5657,
+      admin: { email: undefined, password: undefined, username: 'admin' },
+      sessionMinutes: 60,
+    });
+  });
+
+  it('reads outpost.json, and each environment variable overrides its key', () => {
+    writeFileSync(join(dir, 'outpost.json'), JSON.stringify({ port: 9000, dataDir: 'state', db: { dialect: 'postgres', url: 'postgres://db/outpost' }, admin: { username: 'root_user' } }));
+    const config = loadConfig({ OUTPOST_PORT: '0', OUTPOST_ADMIN_EMAIL: 'a@example.com' }, dir);
+    expect(config.port).toBe(0);
+    expect(config.dataDir).toBe(join(dir, 'state'));
+    expect(config.db).toEqual({ dialect: 'postgres', url: 'postgres://db/outpost' });
+    expect(config.admin).toMatchObject({ email: 'a@example.com', username: 'root_user' });
+  });
+
+  it('reads the file named by OUTPOST_CONFIG and says so when it is missing or broken', () => {
+    writeFileSync(join(dir, 'other.json'), '{"sftpPort": 2022}');
+    expect(loadConfig({ OUTPOST_CONFIG: 'other.json' }, dir).sftpPort).toBe(2022);
+    expect(() => loadConfig({ OUTPOST_CONFIG: 'missing.json' }, dir)).toThrow(/does not exist/);
+    writeFileSync(join(dir, 'outpost.json'), '{nope');
+    expect(() => loadConfig({}, dir)).toThrow(/not valid JSON/);
+  });
+
+  it('refuses an unknown dialect and a port that is not a number', () => {
+    expect(() => loadConfig({ OUTPOST_DB_DIALECT: 'oracle' }, dir)).toThrow(/OUTPOST_DB_DIALECT/);
+    expect(() => loadConfig({ OUTPOST_PORT: 'eighty' }, dir)).toThrow(/OUTPOST_PORT/);
+  });
+});
