@@ -22,6 +22,9 @@ export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: 
             key={code}
             variant={i18n.language === code ? 'filled' : 'default'}
             justify="flex-start"
+            h="auto"
+            py={8}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
             leftSection={<span aria-hidden>{localeFlag(code)}</span>}
             onClick={() => choose(code)}
             data-locale={code}

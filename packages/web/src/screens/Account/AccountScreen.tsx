@@ -27,7 +27,7 @@ export default function AccountScreen() {
               <ChangePasswordCard />
               <TwoFactorCard />
               <AccountCard title={t('account.oauth2.title')} description={t('account.oauth2.description')}>
-                <EmptyState title={t('placeholder.title')} description={t('placeholder.description')} />
+                <EmptyState compact title={t('placeholder.title')} description={t('placeholder.description')} />
               </AccountCard>
             </Stack>
           </SimpleGrid>

@@ -31,7 +31,14 @@ export function SettingsForm({ initial }: { initial: SettingsMap }) {
     secretSettingKeys.includes(key) ? (
       <PasswordInput key={key} label={t(settingLabels[key])} value={values[key] ?? ''} onChange={(e) => set(key, e.currentTarget.value)} placeholder={t('settings.secretPlaceholder')} />
     ) : (
-      <TextInput key={key} label={t(settingLabels[key])} value={values[key] ?? ''} onChange={(e) => set(key, e.currentTarget.value)} {...props} />
+      <TextInput
+        key={key}
+        label={t(settingLabels[key])}
+        value={values[key] ?? ''}
+        onChange={(e) => set(key, e.currentTarget.value)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        {...props}
+      />
     );
 
   return (
