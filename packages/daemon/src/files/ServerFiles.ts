@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { lstat, mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -66,7 +65,7 @@ export class ServerFiles {
       try {
         const info = await handle.stat();
         if (!info.isFile()) throw new OutpostError('ErrGeneric', `not a file: ${path}`, { path }, 400);
-        return { stream: createReadStream('', { fd: handle.fd, autoClose: true }), size: info.size };
+        return { stream: handle.createReadStream(), size: info.size };
       } catch (error) {
         await handle.close();
         throw error;

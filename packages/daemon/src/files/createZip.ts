@@ -18,12 +18,12 @@ export interface ZipSource {
  */
 export async function createZip(realRoot: string, sources: ZipSource[], skip: string): Promise<Readable> {
   const zip = new yazl.ZipFile();
-  for (const source of sources) await add(zip, realRoot, source.path, source.name, skip, true);
+  for (const source of sources) await add(zip, realRoot, source.path, source.name, skip);
   zip.end();
   return zip.outputStream as Readable;
 }
 
-async function add(zip: yazl.ZipFile, realRoot: string, path: string, name: string, skip: string, top: boolean): Promise<void> {
+async function add(zip: yazl.ZipFile, realRoot: string, path: string, name: string, skip: string): Promise<void> {
   if (path === skip) return;
   let info = await lstat(path);
   if (info.isSymbolicLink()) {
@@ -39,9 +39,9 @@ async function add(zip: yazl.ZipFile, realRoot: string, path: string, name: stri
   }
   if (!info.isDirectory()) return;
   const children = (await readdir(path)).sort();
-  if (name !== '' && (children.length === 0 || top)) zip.addEmptyDirectory(name, { mtime: info.mtime });
+  if (name !== '') zip.addEmptyDirectory(name, { mtime: info.mtime });
   for (const child of children) {
-    await add(zip, realRoot, join(path, child), name === '' ? child : `${name}/${child}`, skip, false);
+    await add(zip, realRoot, join(path, child), name === '' ? child : `${name}/${child}`, skip);
   }
 }
 
