@@ -1,0 +1,63 @@
+import type { FileListing } from '@outpost/shared';
+import { ApiError } from './ApiError';
+import { api } from './client';
+import { encodePath, proxyBase, rawRequest } from './serverProxy';
+
+/** The URL of a file's contents: GET downloads it (also used as the download link). */
+export const fileUrl = (id: string, path: string) => `${proxyBase(id)}/file/${encodePath(path)}`;
+
+export const listFolder = (id: string, path: string) => api.get<FileListing>(fileUrl(id, path));
+export const createFolder = (id: string, path: string) => api.put<unknown>(`${fileUrl(id, path)}?folder=true`);
+export const deleteFile = (id: string, path: string) => api.delete<unknown>(fileUrl(id, path));
+/** Zips `sources` into the archive at `target`. */
+export const archiveFiles = (id: string, target: string, sources: string[]) =>
+  api.post<unknown>(`${proxyBase(id)}/archive/${encodePath(target)}`, sources);
+export const extractArchive = (id: string, archive: string, destination: string) =>
+  api.get<unknown>(`${proxyBase(id)}/extract/${encodePath(archive)}?destination=${encodeURIComponent(destination)}`);
+
+export async function readTextFile(id: string, path: string): Promise<string> {
+  return (await rawRequest('GET', fileUrl(id, path))).text();
+}
+
+/** Writes a file from text or bytes as the multipart field `file`. */
+export async function writeFile(id: string, path: string, content: Blob | string): Promise<void> {
+  const form = new FormData();
+  form.append('file', typeof content === 'string' ? new Blob([content]) : content, path.split('/').pop() || 'file');
+  await rawRequest('PUT', fileUrl(id, path), form);
+}
+
+/**
+ * Uploads one file with progress (fetch cannot report upload progress, XMLHttpRequest can).
+ * `onProgress` gets a fraction from 0 to 1.
+ */
+export function uploadFile(id: string, path: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
+  const url = fileUrl(id, path);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve();
+        return;
+      }
+      let parsed: unknown = xhr.responseText;
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        // keep the text
+      }
+      const report = { method: 'PUT', url, status: xhr.status, statusText: xhr.statusText, responseBody: parsed };
+      const body = parsed as { error?: { code?: string; msg?: string; metadata?: Record<string, unknown> } };
+      reject(new ApiError(report, body?.error?.code as never, body?.error?.msg, body?.error?.metadata));
+    };
+    xhr.onerror = () => reject(new ApiError({ method: 'PUT', url, status: 0, statusText: 'network error' }));
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}

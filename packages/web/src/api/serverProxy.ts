@@ -1,0 +1,52 @@
+import { isErrorBody } from '@outpost/shared';
+import type { ConsoleReplay, PowerAction, ServerDefinition, ServerStats, ServerStatus, Variable } from '@outpost/shared';
+import { ApiError } from './ApiError';
+import { api } from './client';
+
+/** Base of every daemon call for one server, through the panel's proxy (spec panel.md section 7). */
+export const proxyBase = (id: string) => `/proxy/daemon/server/${encodeURIComponent(id)}`;
+
+/** Encodes a server path for a URL, keeping its slashes as separators. */
+export const encodePath = (path: string) =>
+  path
+    .split('/')
+    .filter((part) => part !== '')
+    .map(encodeURIComponent)
+    .join('/');
+
+/**
+ * For the calls the JSON client cannot make (plain-text or multipart bodies, raw bytes back):
+ * the same credentials and the same ApiError on failure.
+ */
+export async function rawRequest(method: 'GET' | 'POST' | 'PUT', url: string, body?: BodyInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method, body, credentials: 'same-origin' });
+  } catch (cause) {
+    throw new ApiError({ method, url, status: 0, statusText: String(cause) });
+  }
+  if (response.ok) return response;
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text for the report
+  }
+  const report = { method, url, status: response.status, statusText: response.statusText, responseBody: parsed };
+  throw isErrorBody(parsed) ? new ApiError(report, parsed.error.code, parsed.error.msg, parsed.error.metadata) : new ApiError(report);
+}
+
+export const getDefinition = (id: string) => api.get<ServerDefinition>(`${proxyBase(id)}/definition`);
+export const putDefinition = (id: string, definition: ServerDefinition) => api.post<unknown>(`${proxyBase(id)}/definition`, definition);
+export const getServerData = (id: string) => api.get<{ data: Record<string, Variable> }>(`${proxyBase(id)}/data`);
+export const putServerData = (id: string, data: Record<string, unknown>) => api.post<unknown>(`${proxyBase(id)}/data`, { data });
+export const reloadServer = (id: string) => api.post<unknown>(`${proxyBase(id)}/reload`);
+export const getStatus = (id: string) => api.get<ServerStatus>(`${proxyBase(id)}/status`);
+export const getStats = (id: string) => api.get<ServerStats>(`${proxyBase(id)}/stats`);
+export const replayConsole = (id: string, since?: number) =>
+  api.get<ConsoleReplay>(`${proxyBase(id)}/console${since === undefined ? '' : `?time=${since}`}`);
+export const powerAction = (id: string, action: PowerAction) => api.post<unknown>(`${proxyBase(id)}/${action}`);
+export const sendCommand = async (id: string, command: string) => {
+  await rawRequest('POST', `${proxyBase(id)}/console`, command);
+};

@@ -1,0 +1,46 @@
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { SocketEvent } from '@outpost/shared';
+import { ServerConnection, type ConnectionSnapshot } from './ServerConnection';
+
+/** Opens a server's live connection for as long as the calling component is mounted. */
+export function useServerConnection(serverId: string): ServerConnection {
+  const [connection] = useState(() => new ServerConnection(serverId));
+  useEffect(() => {
+    connection.open();
+    return () => connection.close();
+  }, [connection]);
+  return connection;
+}
+
+export const ServerConnectionContext = createContext<ServerConnection | null>(null);
+
+/** The live connection of the server page this component sits in. */
+export function useConnection(): ServerConnection {
+  const connection = useContext(ServerConnectionContext);
+  if (!connection) throw new Error('useConnection outside a server page');
+  return connection;
+}
+
+/** Re-renders on connection state and running changes. */
+export function useConnectionSnapshot(connection: ServerConnection): ConnectionSnapshot {
+  return useSyncExternalStore(connection.subscribe, connection.getSnapshot);
+}
+
+/** Calls `listener` for every event of the given type while mounted. */
+export function useConnectionEvent<T extends SocketEvent['type']>(
+  connection: ServerConnection,
+  type: T,
+  listener: (data: Extract<SocketEvent, { type: T }>['data']) => void,
+): void {
+  const ref = useRef(listener);
+  useLayoutEffect(() => {
+    ref.current = listener;
+  });
+  useEffect(
+    () =>
+      connection.onEvent((event) => {
+        if (event.type === type) (ref.current as (data: unknown) => void)(event.data);
+      }),
+    [connection, type],
+  );
+}
