@@ -13,7 +13,8 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return;
   }
   if (fastifyError.statusCode && fastifyError.statusCode < 500) {
-    void reply.status(fastifyError.statusCode).send(new OutpostError('ErrGeneric', error.message, undefined, fastifyError.statusCode).toBody());
+    const code = fastifyError.statusCode === 404 ? 'ErrNotFound' : 'ErrGeneric';
+    void reply.status(fastifyError.statusCode).send(new OutpostError(code, error.message, undefined, fastifyError.statusCode).toBody());
     return;
   }
   request.log.error({ err: error, reqId: request.id }, 'daemon request failed');

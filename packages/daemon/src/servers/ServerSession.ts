@@ -115,7 +115,7 @@ export class ServerSession {
         throw new OutpostError('ErrInvalidJson', `unknown file action ${JSON.stringify(action)}`);
       }
       // After a change, show the folder it happened in.
-      const shown = action === 'delete' ? parentOf(path) : path;
+      const shown = action === 'get' ? path : parentOf(path);
       this.emit({ type: 'file', data: await listFolder(files, shown) });
     } catch (error) {
       const code = error instanceof OutpostError ? error.code : 'ErrUnknownError';

@@ -1,0 +1,223 @@
+import { Readable } from 'node:stream';
+import WebSocket from 'ws';
+import { isErrorBody, OutpostError } from '@outpost/shared';
+import type {
+  ConsoleReplay,
+  FileDownload,
+  FileListing,
+  NodeCaller,
+  NodeClient,
+  PowerAction,
+  ServerDefinition,
+  ServerSocket,
+  ServerStats,
+  ServerStatus,
+  Variable,
+} from '@outpost/shared';
+import { NODE_TOKEN_TTL_SECONDS, signNodeToken } from '../auth/nodeToken.js';
+import { SocketEvents } from './SocketEvents.js';
+
+export interface HttpNodeClientOptions {
+  /** The daemon's base URL, e.g. https://node1.example.com:8080 */
+  baseUrl: string;
+  nodeId: string;
+  secret: string;
+}
+
+type Body = string | Uint8Array | AsyncIterable<Uint8Array> | undefined;
+
+/**
+ * The NodeClient of a remote node: the daemon's HTTP+WebSocket API, each call with a fresh
+ * short-lived token naming the caller, the server and the caller's scopes. Error bodies become
+ * the same OutpostErrors the daemon threw; an unreachable node is 502 ErrNodeUnreachable.
+ */
+export class HttpNodeClient implements NodeClient {
+  private readonly base: string;
+
+  constructor(private readonly options: HttpNodeClientOptions) {
+    this.base = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  private token(caller: NodeCaller, id: string): string {
+    const exp = Math.floor(Date.now() / 1000) + NODE_TOKEN_TTL_SECONDS;
+    return signNodeToken(this.options.secret, { node: this.options.nodeId, user: caller.user, server: id, scopes: caller.scopes, exp });
+  }
+
+  private async call(caller: NodeCaller, id: string, method: string, path: string, body?: Body, json = false): Promise<Response> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.token(caller, id)}` };
+    let payload: RequestInit['body'];
+    if (json) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    } else if (typeof body === 'string') {
+      headers['content-type'] = 'text/plain; charset=utf-8';
+      payload = body;
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/octet-stream';
+      payload = body instanceof Uint8Array ? body : (Readable.toWeb(Readable.from(body)) as unknown as RequestInit['body']);
+    }
+    let response: Response;
+    try {
+      response = await fetch(`${this.base}/daemon/server/${encodeURIComponent(id)}${path}`, {
+        method,
+        headers,
+        body: payload,
+        ...(payload && !(payload instanceof Uint8Array) && typeof payload !== 'string' ? { duplex: 'half' } : {}),
+      } as RequestInit);
+    } catch (error) {
+      throw new OutpostError('ErrNodeUnreachable', `node did not answer: ${(error as Error).message}`);
+    }
+    if (!response.ok) throw await errorOf(response);
+    return response;
+  }
+
+  private async json<T>(caller: NodeCaller, id: string, method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.call(caller, id, method, path, body as Body, body !== undefined);
+    return (await response.json()) as T;
+  }
+
+  private async send(caller: NodeCaller, id: string, method: string, path: string, body?: unknown, json = true): Promise<void> {
+    const response = await this.call(caller, id, method, path, body as Body, json && body !== undefined);
+    await response.body?.cancel();
+  }
+
+  createServer(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
+    return this.send(caller, id, 'PUT', '', definition);
+  }
+
+  deleteServer(caller: NodeCaller, id: string): Promise<void> {
+    return this.send(caller, id, 'DELETE', '');
+  }
+
+  getDefinition(caller: NodeCaller, id: string): Promise<ServerDefinition> {
+    return this.json(caller, id, 'GET', '/definition');
+  }
+
+  putDefinition(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
+    return this.send(caller, id, 'POST', '/definition', definition);
+  }
+
+  async getData(caller: NodeCaller, id: string): Promise<Record<string, Variable>> {
+    return (await this.json<{ data: Record<string, Variable> }>(caller, id, 'GET', '/data')).data;
+  }
+
+  putData(caller: NodeCaller, id: string, values: Record<string, unknown>): Promise<void> {
+    return this.send(caller, id, 'POST', '/data', { data: values });
+  }
+
+  reload(caller: NodeCaller, id: string): Promise<void> {
+    return this.send(caller, id, 'POST', '/reload');
+  }
+
+  getStatus(caller: NodeCaller, id: string): Promise<ServerStatus> {
+    return this.json(caller, id, 'GET', '/status');
+  }
+
+  getStats(caller: NodeCaller, id: string): Promise<ServerStats> {
+    return this.json(caller, id, 'GET', '/stats');
+  }
+
+  replayConsole(caller: NodeCaller, id: string, since?: number): Promise<ConsoleReplay> {
+    return this.json(caller, id, 'GET', since === undefined ? '/console' : `/console?time=${since}`);
+  }
+
+  sendCommand(caller: NodeCaller, id: string, command: string): Promise<void> {
+    return this.send(caller, id, 'POST', '/console', command, false);
+  }
+
+  power(caller: NodeCaller, id: string, action: PowerAction, options: { wait?: boolean } = {}): Promise<void> {
+    return this.send(caller, id, 'POST', `/${action}${options.wait ? '?wait=true' : ''}`);
+  }
+
+  async getFile(caller: NodeCaller, id: string, path: string): Promise<FileListing | FileDownload> {
+    const response = await this.call(caller, id, 'GET', `/file/${encodePath(path)}`);
+    if (response.headers.get('content-type')?.includes('application/json')) return (await response.json()) as FileListing;
+    const size = Number(response.headers.get('content-length') ?? 0);
+    const stream = response.body ? Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
+    return { size, stream };
+  }
+
+  putFile(caller: NodeCaller, id: string, path: string, data: Uint8Array | string | AsyncIterable<Uint8Array>): Promise<void> {
+    const body = typeof data === 'string' ? Buffer.from(data) : data;
+    return this.send(caller, id, 'PUT', `/file/${encodePath(path)}`, body, false);
+  }
+
+  createFolder(caller: NodeCaller, id: string, path: string): Promise<void> {
+    return this.send(caller, id, 'PUT', `/file/${encodePath(path)}?folder=true`);
+  }
+
+  deleteFile(caller: NodeCaller, id: string, path: string): Promise<void> {
+    return this.send(caller, id, 'DELETE', `/file/${encodePath(path)}`);
+  }
+
+  archive(caller: NodeCaller, id: string, target: string, sources: string[]): Promise<void> {
+    return this.send(caller, id, 'POST', `/archive/${encodePath(target)}`, sources);
+  }
+
+  extract(caller: NodeCaller, id: string, archive: string, destination: string): Promise<void> {
+    return this.send(caller, id, 'GET', `/extract/${encodePath(archive)}?destination=${encodeURIComponent(destination)}`);
+  }
+
+  connect(caller: NodeCaller, id: string): Promise<ServerSocket> {
+    const url = `${this.base.replace(/^http/, 'ws')}/daemon/socket/${encodeURIComponent(id)}?token=${encodeURIComponent(this.token(caller, id))}`;
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const events = new SocketEvents();
+    const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+    ws.on('message', (raw) => {
+      try {
+        events.emit(JSON.parse(raw.toString()));
+      } catch {
+        // not ours: ignore
+      }
+    });
+    return new Promise((resolve, reject) => {
+      ws.once('unexpected-response', (_request, response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => {
+          ws.terminate();
+          reject(errorFromBody(response.statusCode ?? 502, text));
+        });
+      });
+      ws.once('error', (error) => reject(new OutpostError('ErrNodeUnreachable', `node did not answer: ${error.message}`)));
+      ws.once('open', () =>
+        resolve({
+          send: (request) => {
+            if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(request));
+          },
+          onEvent: (listener) => events.on(listener),
+          close: () => ws.close(),
+          closed,
+        }),
+      );
+    });
+  }
+}
+
+function encodePath(path: string): string {
+  // URLs resolve dot segments (even encoded ones) before the daemon sees them, so resolve them
+  // here: a path that climbs out of the server folder gets the daemon's own answer.
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (parts.length === 0) throw new OutpostError('ErrPathOutsideServer', `path is outside the server folder: ${path}`, { path });
+      parts.pop();
+    } else parts.push(encodeURIComponent(part));
+  }
+  return parts.join('/');
+}
+
+async function errorOf(response: Response): Promise<OutpostError> {
+  return errorFromBody(response.status, await response.text().catch(() => ''));
+}
+
+function errorFromBody(status: number, text: string): OutpostError {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (isErrorBody(body)) return new OutpostError(body.error.code, body.error.msg, body.error.metadata, status);
+  } catch {
+    // not an error body
+  }
+  return new OutpostError(status >= 500 ? 'ErrNodeUnreachable' : 'ErrGeneric', `node answered ${status}`, undefined, status >= 500 ? 502 : status);
+}

@@ -1,0 +1,124 @@
+import { request as httpRequest } from 'node:http';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scopes } from '@outpost/shared';
+import { signNodeToken } from '../auth/nodeToken.js';
+import { fakeDefinition, openTestDaemon, waitFor } from '../servers/testServer.js';
+
+const id = 'c0ffee00';
+let open: Awaited<ReturnType<typeof openTestDaemon>>;
+let app: FastifyInstance;
+let base: string;
+
+function token(over: Partial<{ node: string; server: string; scopes: string[]; exp: number; secret: string }> = {}): string {
+  return signNodeToken(over.secret ?? 'test-secret', {
+    node: over.node ?? 'node-1',
+    user: 'u1',
+    server: over.server ?? id,
+    scopes: over.scopes ?? [Scopes.Admin],
+    exp: over.exp ?? Math.floor(Date.now() / 1000) + 60,
+  });
+}
+
+async function call(method: string, path: string, tok: string | undefined, body?: string | FormData, type?: string) {
+  const headers: Record<string, string> = {};
+  if (tok) headers.authorization = `Bearer ${tok}`;
+  if (type) headers['content-type'] = type;
+  const response = await fetch(`${base}/daemon/server/${id}${path}`, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+beforeAll(async () => {
+  open = await openTestDaemon();
+  app = Fastify();
+  await app.register(open.daemon.routes);
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  await open.daemon.servers.create(id, fakeDefinition());
+});
+afterAll(async () => {
+  await app.close();
+  await open.cleanup();
+});
+
+describe('daemon API tokens', () => {
+  it('refuses a missing token, a wrong secret and an expired token with 401 ErrTokenInvalid', async () => {
+    for (const tok of [undefined, token({ secret: 'wrong' }), token({ exp: Math.floor(Date.now() / 1000) - 1 }), 'garbage']) {
+      const { status, body } = await call('GET', '/status', tok);
+      expect(status).toBe(401);
+      expect(body.error.code).toBe('ErrTokenInvalid');
+    }
+  });
+
+  it('refuses a token for another server or node with 403 ErrNoPermission', async () => {
+    expect((await call('GET', '/status', token({ server: 'deadbeef' }))).body.error.code).toBe('ErrNoPermission');
+    const other = await call('GET', '/status', token({ node: 'node-2' }));
+    expect(other.status).toBe(403);
+    expect(other.body.error.code).toBe('ErrNoPermission');
+  });
+
+  it('refuses a token without the route scope with 403 ErrMissingScope', async () => {
+    const { status, body } = await call('POST', '/start?wait', token({ scopes: [Scopes.ServersView] }));
+    expect(status).toBe(403);
+    expect(body).toEqual({ error: { code: 'ErrMissingScope', msg: expect.any(String), metadata: { scope: Scopes.ServersStart } } });
+    expect((await call('GET', '/status', token({ scopes: [Scopes.ServersView] }))).body).toEqual({ running: false });
+  });
+
+  it('refuses a socket with a bad token before the upgrade', async () => {
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${base.replace('http', 'ws')}/daemon/socket/${id}?token=${token({ secret: 'wrong' })}`);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+    });
+    expect(status).toBe(401);
+  });
+});
+
+describe('daemon API behaviour', () => {
+  it('answers 202 at once without wait and 204 after the action with it; console takes plain text', async () => {
+    expect((await call('POST', '/start', token())).status).toBe(202);
+    await waitFor(() => open.daemon.servers.get(id).running);
+    expect((await call('POST', '/console', token(), 'echo plain text', 'text/plain')).status).toBe(204);
+    await waitFor(async () => (await call('GET', '/console', token())).body.logs.join('').includes('echo: plain text'));
+    const stats = await call('GET', '/stats', token());
+    expect(stats.body).toEqual({ cpu: expect.any(Number), memory: expect.any(Number) });
+    expect((await call('POST', '/stop?wait=true', token())).status).toBe(204);
+    expect((await call('GET', '/status', token())).body).toEqual({ running: false });
+  });
+
+  it('uploads the multipart field file, and makes a folder with ?folder', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['uploaded contents']), 'notes.txt');
+    expect((await call('PUT', '/file/notes.txt', token(), form)).status).toBe(204);
+    expect((await call('PUT', '/file/plugins?folder', token())).status).toBe(204);
+    const listing = await call('GET', '/file/', token());
+    expect(listing.body.files.map((f: { name: string }) => f.name).sort()).toEqual(['notes.txt', 'plugins']);
+    const download = await fetch(`${base}/daemon/server/${id}/file/notes.txt`, { headers: { authorization: `Bearer ${token()}` } });
+    expect(await download.text()).toBe('uploaded contents');
+  });
+
+  it('refuses a raw path that climbs out of the server folder', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${base}/daemon/server/${id}/file/..%2F..%2F..%2Fetc%2Fpasswd`, { headers: { authorization: `Bearer ${token()}` } }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).error.code).toBe('ErrPathOutsideServer');
+  });
+
+  it('answers an unknown server with 404 ErrNotFound and bad JSON with 400 ErrInvalidJson', async () => {
+    const response = await fetch(`${base}/daemon/server/0badf00d/status`, { headers: { authorization: `Bearer ${token({ server: '0badf00d' })}` } });
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.code).toBe('ErrNotFound');
+    const bad = await call('POST', '/definition', token(), '{not json', 'application/json');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('ErrInvalidJson');
+  });
+});
