@@ -67,7 +67,9 @@ async function startMariadb(dir) {
     `--socket=${join(dir, 'mysql.sock')}`, `--pid-file=${join(dir, 'mysql.pid')}`, '--skip-grant-tables', '--innodb-flush-log-at-trx-commit=0',
   ], { stdio: 'ignore' });
   await waitForPort(port);
-  return { url: `mysql://root@127.0.0.1:${port}/mysql`, stop: () => child.kill('SIGTERM') };
+  // Wait for mariadbd to exit: it still writes into its folder while shutting down.
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { url: `mysql://root@127.0.0.1:${port}/mysql`, stop: () => (child.kill('SIGTERM'), exited) };
 }
 
 /** Starts what can be started; answers the env for the tests and a stop function. */
@@ -95,7 +97,7 @@ export async function startTestDatabases() {
     env,
     async stop() {
       for (const db of running) await db.stop();
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
