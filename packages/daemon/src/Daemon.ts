@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createEnvironment as createBuiltInEnvironment } from './environments/createEnvironment.js';
+import type { DockerEngineOptions } from './environments/DockerEngine.js';
 import { daemonRoutes } from './http/routes.js';
 import { runOperations } from './operations/runOperations.js';
 import { checkRequirements } from './operations/checkRequirements.js';
@@ -30,6 +31,8 @@ export interface DaemonConfig {
   consoleTrimTo?: number;
   /** Start autostart servers when the daemon opens (default true). */
   autostart?: boolean;
+  /** Where the docker engine is, for servers with a docker environment (default: DOCKER_HOST or the usual socket). */
+  docker?: DockerEngineOptions;
   /** Replaces the step runner (tests, or a daemon that restricts steps). */
   operations?: Operations;
   createEnvironment?: ServerOptions['createEnvironment'];
@@ -57,7 +60,7 @@ export class Daemon {
       consoleLimit: config.consoleLimit,
       consoleTrimTo: config.consoleTrimTo,
       operations: config.operations ?? { runOperations, checkRequirements },
-      createEnvironment: config.createEnvironment ?? createBuiltInEnvironment,
+      createEnvironment: config.createEnvironment ?? ((env, serverId) => createBuiltInEnvironment(env, serverId, config.docker)),
     });
   }
 

@@ -1,1 +1,9 @@
-export {};
+// The public face of @outpost/daemon: what the panel and the cli use.
+export { Daemon, type DaemonConfig } from './Daemon.js';
+export { LocalNodeClient } from './client/LocalNodeClient.js';
+export { HttpNodeClient, type HttpNodeClientOptions } from './client/HttpNodeClient.js';
+export { signNodeToken, verifyNodeToken, NODE_TOKEN_TTL_SECONDS, type NodeTokenPayload } from './auth/nodeToken.js';
+export { newServerId, isServerId } from './servers/serverId.js';
+export type { Server } from './servers/Server.js';
+export type { ServerManager } from './servers/ServerManager.js';
+export type { Environment, ExecutionSpec, RunningProcess, ProcessStats, ExitInfo } from './environments/environment.js';

@@ -1,18 +1,24 @@
 import { OutpostError } from '@outpost/shared';
 import type { EnvironmentConfig } from '@outpost/shared';
+import { createDockerEnvironment } from './DockerEnvironment.js';
+import type { DockerEngineOptions } from './DockerEngine.js';
 import type { Environment } from './environment.js';
 import { StandardEnvironment } from './StandardEnvironment.js';
 import { TtyEnvironment } from './TtyEnvironment.js';
 
 /** The environment a server's definition asks for (standard when it names none). */
-export async function createEnvironment(config: EnvironmentConfig | undefined, serverId: string): Promise<Environment> {
+export async function createEnvironment(
+  config: EnvironmentConfig | undefined,
+  serverId: string,
+  docker: DockerEngineOptions = {},
+): Promise<Environment> {
   switch (config?.type ?? 'standard') {
     case 'standard':
       return new StandardEnvironment();
     case 'tty':
       return new TtyEnvironment();
     case 'docker':
-      throw new OutpostError('ErrDockerNotSupported', `Docker is not supported on this node (server ${serverId})`);
+      return createDockerEnvironment(config as Extract<EnvironmentConfig, { type: 'docker' }>, { ...docker, serverId });
     default:
       throw new OutpostError('ErrInvalidJson', `unknown environment type ${JSON.stringify(config?.type)}`, { field: 'environment.type' });
   }

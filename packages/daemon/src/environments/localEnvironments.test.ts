@@ -1,0 +1,60 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeServerScript, isAlive, waitFor } from '../servers/testServer.js';
+import type { Environment, ExecutionSpec } from './environment.js';
+import { isZombie } from './processTree.js';
+import { StandardEnvironment } from './StandardEnvironment.js';
+import { TtyEnvironment } from './TtyEnvironment.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'outpost-env-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const spec = (args: string[] = [], env: Record<string, string> = {}): ExecutionSpec => ({
+  command: process.execPath,
+  args: [fakeServerScript, ...args],
+  cwd: dir,
+  serverRoot: dir,
+  env: { PATH: process.env.PATH ?? '', ...env },
+});
+
+describe.each([
+  ['standard', () => new StandardEnvironment()],
+  ['tty', () => new TtyEnvironment()],
+] as Array<[string, () => Environment]>)('%s environment', (_name, make) => {
+  it('runs the program, feeds it commands and reports its exit code', async () => {
+    let out = '';
+    const proc = await make().start(spec(['arg one']), (text) => (out += text));
+    await waitFor(() => out.includes('ready'));
+    expect(out).toContain('arg one');
+    proc.write('echo héllo wörld');
+    await waitFor(() => out.includes('echo: héllo wörld'));
+    proc.write('crash');
+    expect(await proc.exited).toEqual({ code: 3, signal: null });
+  });
+
+  it('measures the whole tree: memory as summed RSS, CPU as percent of a core', async () => {
+    let out = '';
+    const proc = await make().start(spec(), (text) => (out += text));
+    await waitFor(() => out.includes('ready'));
+    const first = await proc.stats();
+    expect(first.memory).toBeGreaterThan(10_000_000);
+    proc.write('spawn');
+    await waitFor(() => out.includes('grandchild'));
+    await new Promise((r) => setTimeout(r, 200));
+    const second = await proc.stats();
+    expect(second.memory).toBeGreaterThan(first.memory + 5_000_000); // the grandchild counts too
+    expect(second.cpu).toBeGreaterThanOrEqual(0);
+    proc.signal('SIGKILL');
+    const info = await proc.exited;
+    expect(info.signal).toBe('SIGKILL');
+    const grandchild = Number(/grandchild (\d+)/.exec(out)![1]);
+    await waitFor(() => !isAlive(grandchild) || isZombie(grandchild), 3000, 'grandchild killed');
+  });
+});
