@@ -104,4 +104,37 @@ describe('account', () => {
     await page.waitForURL('**/account');
     await expect(page.getByTestId('account-otp').getByTestId('otp-status').textContent()).resolves.toBe('On');
   });
+
+  it('shows a failed change with Details, the report masking the password', async () => {
+    const { page } = browser;
+    const user = uniqueUser();
+    await register(user);
+    const card = page.getByTestId('account-username');
+    await card.locator('input[name=username]').fill(`${user.username}x`);
+    await card.locator('input[name=password]').fill('not-my-password');
+    await card.getByRole('button', { name: 'Change username' }).click();
+    await page.getByRole('button', { name: 'Details' }).click();
+    await page.getByText('Error details').waitFor();
+    const report = (await page.getByRole('dialog').textContent()) ?? '';
+    expect(report).toContain('PUT /api/self');
+    expect(report).toContain('********');
+    expect(report).not.toContain('not-my-password');
+    await screenshot(page, 'error-details');
+  });
+
+  it('logs out with only the timed-out message when the session ends', async () => {
+    const { page, context } = browser;
+    const user = uniqueUser();
+    await register(user);
+    await page.getByTestId('account-password').waitFor();
+    await context.clearCookies();
+    await page.getByTestId('account-password').locator('input[name=oldPassword]').fill(user.password);
+    await page.getByTestId('account-password').locator('input[name=newPassword]').fill(`${user.password}2`);
+    await page.getByTestId('account-password').locator('input[name=confirmPassword]').fill(`${user.password}2`);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.waitForURL('**/auth/login');
+    await page.getByText('Your session timed out, please log in again').waitFor();
+    await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('scopes'))).toBeNull();
+  });
 });
