@@ -1,0 +1,258 @@
+import { constants, type Stats } from 'node:fs';
+import { chmod, lstat, mkdir, open, readdir, readlink, realpath, rmdir, stat, symlink, truncate, unlink, utimes, type FileHandle } from 'node:fs/promises';
+import { dirname, join, posix, relative } from 'node:path';
+import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
+import { OutpostError } from '@outpost/shared';
+import type { ServerFiles } from '../files/ServerFiles.js';
+import { isInside } from '../files/resolveInside.js';
+import { longName, toAttributes } from './sftpAttributes.js';
+
+const { OPEN_MODE, STATUS_CODE } = ssh2.utils.sftp;
+/** Largest READ answered; clients ask for 32 KiB (OpenSSH, ssh2) up to 255 KiB. */
+const MaxRead = 255 * 1024;
+/** Directory entries per READDIR answer. */
+const NamesPerReply = 128;
+
+type Handle =
+  | { kind: 'file'; file: FileHandle }
+  | { kind: 'dir'; folder: string; pending?: string[] };
+
+/**
+ * One SFTP session, jailed to a server folder: every path goes through ServerFiles (so through
+ * resolveInside), "/" is the server folder, and anything that writes needs `canWrite`. Files stay
+ * open between requests and writes go straight to their offset without fsync, so transfers run
+ * at the speed of the SSH transport.
+ */
+export class SftpSession {
+  private readonly handles = new Map<number, Handle>();
+  private nextHandle = 1;
+
+  constructor(
+    private readonly sftp: SFTPWrapper,
+    private readonly files: ServerFiles,
+    private readonly canWrite: boolean,
+  ) {
+    // OpenSSH's client waits for our end before it exits (machine notes).
+    sftp.on('end', () => sftp.end());
+    sftp.on('close', () => void this.closeAll());
+    sftp.on('error', () => {});
+
+    sftp.on('OPEN', (id, path, flags, attrs) => this.run(id, () => this.open(id, path, flags, attrs)));
+    sftp.on('READ', (id, handle, offset, length) => this.run(id, () => this.read(id, handle, offset, length)));
+    sftp.on('WRITE', (id, handle, offset, data) => this.run(id, () => this.write(id, handle, offset, data)));
+    sftp.on('CLOSE', (id, handle) => this.run(id, () => this.close(id, handle)));
+    sftp.on('FSTAT', (id, handle) => this.run(id, async () => sftp.attrs(id, toAttributes(await this.file(handle).stat()))));
+    sftp.on('FSETSTAT', (id, handle, attrs) => this.run(id, () => this.fsetstat(id, handle, attrs)));
+    sftp.on('OPENDIR', (id, path) => this.run(id, () => this.opendir(id, path)));
+    sftp.on('READDIR', (id, handle) => this.run(id, () => this.readdir(id, handle)));
+    sftp.on('STAT', (id, path) => this.run(id, async () => sftp.attrs(id, toAttributes(await stat(await files.resolve(path))))));
+    sftp.on('LSTAT', (id, path) => this.run(id, async () => sftp.attrs(id, toAttributes(await lstat(await files.resolveEntry(path))))));
+    sftp.on('SETSTAT', (id, path, attrs) => this.run(id, () => this.setstat(id, path, attrs)));
+    sftp.on('REMOVE', (id, path) => this.run(id, () => this.remove(id, path)));
+    sftp.on('RMDIR', (id, path) => this.run(id, () => this.rmdir(id, path)));
+    sftp.on('MKDIR', (id, path, attrs) => this.run(id, () => this.mkdir(id, path, attrs)));
+    sftp.on('RENAME', (id, from, to) => this.run(id, () => this.rename(id, from, to)));
+    sftp.on('REALPATH', (id, path) => this.run(id, async () => sftp.name(id, [nameOnly(sftpPath(path))])));
+    sftp.on('READLINK', (id, path) => this.run(id, () => this.readlink(id, path)));
+    // ssh2 has already put OpenSSH's swapped arguments back in order: link first, then target.
+    sftp.on('SYMLINK', (id, link, target) => this.run(id, () => this.symlink(id, link, target)));
+  }
+
+  private async open(id: number, path: string, flags: number, attrs: Attributes): Promise<void> {
+    const writes = (flags & (OPEN_MODE.WRITE | OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.TRUNC)) !== 0;
+    if (writes) this.mustWrite();
+    let mode = flags & OPEN_MODE.READ && writes ? constants.O_RDWR : writes ? constants.O_WRONLY : constants.O_RDONLY;
+    if (flags & OPEN_MODE.APPEND) mode |= constants.O_APPEND;
+    if (flags & OPEN_MODE.CREAT) mode |= constants.O_CREAT;
+    if (flags & OPEN_MODE.TRUNC) mode |= constants.O_TRUNC;
+    if (flags & OPEN_MODE.EXCL) mode |= constants.O_EXCL;
+    const file = await open(await this.files.resolve(path), mode, (attrs.mode ?? 0o644) & 0o777);
+    this.sftp.handle(id, this.addHandle({ kind: 'file', file }));
+  }
+
+  private async read(id: number, handle: Buffer, offset: number, length: number): Promise<void> {
+    const buffer = Buffer.allocUnsafe(Math.min(length, MaxRead));
+    const { bytesRead } = await this.file(handle).read(buffer, 0, buffer.length, offset);
+    if (bytesRead === 0) this.sftp.status(id, STATUS_CODE.EOF);
+    else this.sftp.data(id, bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
+  }
+
+  private async write(id: number, handle: Buffer, offset: number, data: Buffer): Promise<void> {
+    this.mustWrite();
+    await this.file(handle).write(data, 0, data.length, offset);
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private async close(id: number, handle: Buffer): Promise<void> {
+    const key = handleKey(handle);
+    const entry = this.handles.get(key);
+    if (!entry) throw new OutpostError('ErrNotFound', 'no such handle');
+    this.handles.delete(key);
+    if (entry.kind === 'file') await entry.file.close();
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private async fsetstat(id: number, handle: Buffer, attrs: Attributes): Promise<void> {
+    this.mustWrite();
+    const file = this.file(handle);
+    if (attrs.size !== undefined) await file.truncate(attrs.size);
+    if (attrs.mode !== undefined) await file.chmod(attrs.mode & 0o777);
+    if (attrs.atime !== undefined && attrs.mtime !== undefined) await file.utimes(attrs.atime, attrs.mtime);
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  /** Applies size, permission bits and times; owner changes and setuid bits are ignored. */
+  private async setstat(id: number, path: string, attrs: Attributes): Promise<void> {
+    this.mustWrite();
+    const target = await this.files.resolve(path);
+    if (attrs.size !== undefined) await truncate(target, attrs.size);
+    if (attrs.mode !== undefined) await chmod(target, attrs.mode & 0o777);
+    if (attrs.atime !== undefined && attrs.mtime !== undefined) await utimes(target, attrs.atime, attrs.mtime);
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private async opendir(id: number, path: string): Promise<void> {
+    const folder = await this.files.resolve(path);
+    if (!(await stat(folder)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    this.sftp.handle(id, this.addHandle({ kind: 'dir', folder }));
+  }
+
+  private async readdir(id: number, handle: Buffer): Promise<void> {
+    const entry = this.handles.get(handleKey(handle));
+    if (entry?.kind !== 'dir') throw new OutpostError('ErrNotFound', 'no such handle');
+    entry.pending ??= ['.', '..', ...(await readdir(entry.folder)).sort()];
+    const batch = entry.pending.splice(0, NamesPerReply);
+    if (batch.length === 0) return void this.sftp.status(id, STATUS_CODE.EOF);
+    const names = [];
+    for (const name of batch) {
+      // ".." of the server folder is the folder itself: nothing above it is shown.
+      const path = name === '..' && !(await this.isBelowRoot(entry.folder)) ? entry.folder : join(entry.folder, name);
+      const info: Stats | undefined = await lstat(path).catch(() => undefined);
+      if (info) names.push({ filename: name, longname: longName(name, info), attrs: toAttributes(info) });
+    }
+    this.sftp.name(id, names);
+  }
+
+  private async remove(id: number, path: string): Promise<void> {
+    this.mustWrite();
+    const target = await this.files.resolveEntry(path);
+    if ((await lstat(target)).isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+    await unlink(target);
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private async rmdir(id: number, path: string): Promise<void> {
+    this.mustWrite();
+    const target = await this.files.resolveEntry(path);
+    if (target === (await realpath(this.files.root))) throw new OutpostError('ErrNoPermission', 'the server folder itself');
+    await rmdir(target);
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private async mkdir(id: number, path: string, attrs: Attributes): Promise<void> {
+    this.mustWrite();
+    await mkdir(await this.files.resolve(path), { mode: (attrs.mode ?? 0o755) & 0o777 });
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private async rename(id: number, from: string, to: string): Promise<void> {
+    this.mustWrite();
+    await this.files.rename(from, to);
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  /** Shows a link's target as a path in the session ("/..."), and only when it stays inside. */
+  private async readlink(id: number, path: string): Promise<void> {
+    const link = await this.files.resolveEntry(path);
+    await readlink(link); // not a link: fails here
+    const target = await this.files.resolve(path);
+    const shown = '/' + relative(await realpath(this.files.root), target).split('\\').join('/');
+    this.sftp.name(id, [nameOnly(shown)]);
+  }
+
+  /** Creates a link only to a place inside; the link is stored relative, so it works for the server too. */
+  private async symlink(id: number, link: string, target: string): Promise<void> {
+    this.mustWrite();
+    const linkPath = await this.files.resolveEntry(link);
+    const targetInSession = posix.resolve(posix.dirname(sftpPath(link)), target);
+    const targetPath = join(await realpath(this.files.root), targetInSession);
+    await this.files.resolve(targetInSession);
+    await symlink(relative(dirname(linkPath), targetPath) || '.', linkPath);
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private mustWrite(): void {
+    if (!this.canWrite) throw new OutpostError('ErrNoPermission', 'this login may not change files');
+  }
+
+  private async isBelowRoot(folder: string): Promise<boolean> {
+    const root = await realpath(this.files.root);
+    return folder !== root && isInside(root, folder);
+  }
+
+  private addHandle(entry: Handle): Buffer {
+    const key = this.nextHandle++;
+    this.handles.set(key, entry);
+    const buffer = Buffer.alloc(4);
+    buffer.writeUInt32BE(key);
+    return buffer;
+  }
+
+  private file(handle: Buffer): FileHandle {
+    const entry = this.handles.get(handleKey(handle));
+    if (entry?.kind !== 'file') throw new OutpostError('ErrNotFound', 'no such handle');
+    return entry.file;
+  }
+
+  private async closeAll(): Promise<void> {
+    const open = [...this.handles.values()];
+    this.handles.clear();
+    await Promise.all(open.map((entry) => (entry.kind === 'file' ? entry.file.close().catch(() => {}) : undefined)));
+  }
+
+  /** Runs a request and answers its failure with the nearest SFTP status. */
+  private run(id: number, work: () => Promise<void>): void {
+    work().catch((error: unknown) => {
+      const [code, message] = statusOf(error);
+      this.sftp.status(id, code, message);
+    });
+  }
+}
+
+function statusOf(error: unknown): [number, string] {
+  if (error instanceof OutpostError) {
+    if (error.code === 'ErrPathOutsideServer' || error.code === 'ErrNoPermission') return [STATUS_CODE.PERMISSION_DENIED, 'Permission denied'];
+    if (error.code === 'ErrNotFound') return [STATUS_CODE.NO_SUCH_FILE, 'No such file'];
+    return [STATUS_CODE.FAILURE, error.message];
+  }
+  switch ((error as NodeJS.ErrnoException | null)?.code) {
+    case 'ENOENT':
+      return [STATUS_CODE.NO_SUCH_FILE, 'No such file'];
+    case 'EACCES':
+    case 'EPERM':
+      return [STATUS_CODE.PERMISSION_DENIED, 'Permission denied'];
+    case 'EEXIST':
+      return [STATUS_CODE.FAILURE, 'Already exists'];
+    case 'ENOTEMPTY':
+      return [STATUS_CODE.FAILURE, 'Folder not empty'];
+    case 'EISDIR':
+      return [STATUS_CODE.FAILURE, 'Is a folder'];
+    case 'ENOTDIR':
+      return [STATUS_CODE.FAILURE, 'Not a folder'];
+    default:
+      return [STATUS_CODE.FAILURE, 'Failure'];
+  }
+}
+
+/** A client path as the session shows it: absolute, normalised, never above "/". */
+function sftpPath(path: string): string {
+  return posix.resolve('/', path.replace(/\\/g, '/'));
+}
+
+function handleKey(handle: Buffer): number {
+  return handle.length === 4 ? handle.readUInt32BE(0) : -1;
+}
+
+function nameOnly(filename: string) {
+  return { filename, longname: filename, attrs: {} as Attributes };
+}

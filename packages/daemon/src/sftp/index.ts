@@ -1,0 +1,2 @@
+export { startSftpServer, type SftpServer, type SftpServerOptions, type SftpLogin, type SftpSessionInfo } from './startSftpServer.js';
+export { loadOrCreateHostKey } from './hostKey.js';
