@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DbDialect } from '../config.js';
 import { foundation } from './migrations/0001_foundation.js';
+import { serversAndTemplates } from './migrations/0002_servers_templates.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Names sort; add new ones at the end. */
 function migrations(dialect: DbDialect): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
+    '0002_servers_templates': serversAndTemplates(dialect),
   };
 }
 

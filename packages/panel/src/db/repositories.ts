@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { nodesRepository } from './nodes.js';
 import { permissionsRepository } from './permissions.js';
 import type { Database } from './schema.js';
+import { serversRepository } from './servers.js';
+import { templatesRepository } from './templates.js';
 import { sessionsRepository } from './sessions.js';
 import { settingsRepository } from './settings.js';
 import { userSettingsRepository } from './userSettings.js';
@@ -16,6 +18,8 @@ export function repositories(db: Kysely<Database>) {
     settings: settingsRepository(db),
     userSettings: userSettingsRepository(db),
     nodes: nodesRepository(db),
+    servers: serversRepository(db),
+    templates: templatesRepository(db),
   };
 }
 

@@ -8,6 +8,8 @@ export interface Database {
   settings: SettingsTable;
   user_settings: UserSettingsTable;
   nodes: NodesTable;
+  servers: ServersTable;
+  templates: TemplatesTable;
 }
 
 export interface UsersTable {
@@ -56,4 +58,27 @@ export interface NodesTable {
   sftp_port: number;
   secret: string;
   is_local: number;
+}
+
+export interface ServersTable {
+  /** 8 lowercase hex characters. */
+  id: string;
+  name: string;
+  node_id: number;
+  /** "" or "{ip}" means the node's public host. */
+  ip: string;
+  port: number | null;
+  type: string;
+  /** Epoch milliseconds. */
+  created_at: number | string;
+}
+
+export interface TemplatesTable {
+  id: string;
+  name: string;
+  display: string;
+  type: string;
+  /** The API-form definition as JSON text. */
+  definition: string;
+  updated_at: number | string;
 }
