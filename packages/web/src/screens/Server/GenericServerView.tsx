@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Alert, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/ApiError';
+import { notifyError, notifyWarning } from '../../components/notify';
+import { ServerConnectionContext, useConnectionEvent, useConnectionSnapshot, useServerConnection } from '../../live/useServerConnection';
+import { ControlBar } from './ControlBar';
+import { ServerHeader } from './ServerHeader';
+import { allows } from './serverPermissions';
+import { visibleTabs, type ServerTabId } from './serverTabs';
+import type { ServerViewProps } from './serverViews';
+import { useKeySequences } from './useKeySequences';
+
+// The heavy tabs (terminal, charts, editor) load only when opened.
+const panels: Record<ServerTabId, ComponentType<ServerViewProps>> = {
+  console: lazy(() => import('./console/ConsoleTab')),
+  stats: lazy(() => import('./stats/StatsTab')),
+  files: lazy(() => import('./files/FilesTab')),
+  tasks: lazy(() => import('./PlaceholderTab')),
+  settings: lazy(() => import('./settings/SettingsTab')),
+  users: lazy(() => import('./PlaceholderTab')),
+  admin: lazy(() => import('./admin/AdminTab')),
+};
+
+/** The server page every type gets unless it has its own view (spec server-page.md section 2). */
+export function GenericServerView({ server, permissions }: ServerViewProps) {
+  const { t } = useTranslation();
+  const connection = useServerConnection(server.id);
+  const { status, running } = useConnectionSnapshot(connection);
+  const tabs = visibleTabs(permissions);
+  const [tab, setTab] = useState<ServerTabId | undefined>(tabs[0]?.id);
+
+  // Spec panel.md section 4: after the last reconnect fails, one warning toast and a lasting alert.
+  const failed = status === 'failed';
+  useEffect(() => {
+    if (failed) notifyWarning(t('errors.ErrSocketFailed'));
+  }, [failed, t]);
+
+  useConnectionEvent(connection, 'error', (error) => {
+    notifyError(new ApiError({ method: 'SOCKET', url: `/proxy/daemon/socket/${server.id}`, status: 0, statusText: error.msg }, error.code, error.msg, error.metadata));
+  });
+
+  useKeySequences(Object.fromEntries(tabs.map((entry) => [`t ${entry.key}`, () => setTab(entry.id)])));
+
+  return (
+    <ServerConnectionContext.Provider value={connection}>
+      <Stack gap="md" pb={72}>
+        <Group justify="space-between" align="center">
+          <ServerHeader server={server} running={running} canRename={allows(permissions, 'editServerData')} />
+          <ControlBar connection={connection} running={running} permissions={permissions} />
+        </Group>
+        {failed && (
+          <Alert color="yellow" icon={<IconAlertTriangle />} data-testid="socket-failed">
+            {t('errors.ErrSocketFailed')}
+          </Alert>
+        )}
+        <Tabs value={tab ?? null} onChange={(value) => setTab(value as ServerTabId)} keepMounted={false} inverted>
+          {tabs.map((entry) => {
+            const Panel = panels[entry.id];
+            return (
+              <Tabs.Panel key={entry.id} value={entry.id}>
+                <Suspense
+                  fallback={
+                    <Group justify="center" py="xl">
+                      <Loader size="sm" />
+                    </Group>
+                  }
+                >
+                  <Panel server={server} permissions={permissions} />
+                </Suspense>
+              </Tabs.Panel>
+            );
+          })}
+          <Paper
+            withBorder
+            radius={0}
+            style={{ position: 'fixed', bottom: 0, insetInline: 0, zIndex: 50, paddingLeft: 'var(--app-shell-navbar-offset, 0rem)' }}
+          >
+            <Tabs.List justify="center" data-testid="server-tabs">
+              {tabs.map((entry) => (
+                <Tabs.Tab key={entry.id} value={entry.id} data-tab={entry.id}>
+                  {t(`server.tabs.${entry.id}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Paper>
+        </Tabs>
+      </Stack>
+    </ServerConnectionContext.Provider>
+  );
+}

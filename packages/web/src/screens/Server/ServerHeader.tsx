@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Group, Title, Tooltip } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ServerSummary } from '@outpost/shared';
+import { RenameDialog } from './RenameDialog';
+
+/** Status dot, name and (with editServerData) the pencil that renames (spec section 2.1). */
+export function ServerHeader({ server, running, canRename }: { server: ServerSummary; running: boolean | null; canRename: boolean }) {
+  const { t } = useTranslation();
+  const [renaming, setRenaming] = useState(false);
+  useDocumentTitle(server.name);
+  const status = running === null ? 'unknown' : running ? 'online' : 'offline';
+  const color = { unknown: 'gray', online: 'teal', offline: 'red' }[status];
+
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Badge variant="dot" color={color} size="lg" data-testid="server-status" data-status={status}>
+        {t(`server.status.${status}`)}
+      </Badge>
+      <Title order={2} style={{ wordBreak: 'break-word' }} data-testid="server-name">
+        {server.name}
+      </Title>
+      {canRename && (
+        <Tooltip label={t('server.rename')}>
+          <ActionIcon variant="subtle" aria-label={t('server.rename')} onClick={() => setRenaming(true)}>
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {/* Keyed by the name so Cancel after a rename starts from the new one. */}
+      <RenameDialog key={server.name} serverId={server.id} name={server.name} opened={renaming} onClose={() => setRenaming(false)} />
+    </Group>
+  );
+}

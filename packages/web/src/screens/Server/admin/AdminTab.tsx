@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCode, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDeleteServer } from '../../../api/servers';
+import { getDefinition, reloadServer } from '../../../api/serverProxy';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { QueryState } from '../../../components/QueryState';
+import { allows } from '../serverPermissions';
+import type { ServerViewProps } from '../serverViews';
+import { DefinitionEditor } from './DefinitionEditor';
+import { RunFlags } from './RunFlags';
+
+/** OAuth2 clients for everyone, the server admin section for deleteServer holders and admins (spec section 2.10). */
+export default function AdminTab({ server, permissions }: ServerViewProps) {
+  const { t } = useTranslation();
+  const showAdmin = allows(permissions, 'deleteServer');
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="lg">
+        <Title order={4}>{t('serverAdmin.oauth2Title')}</Title>
+        {/* TODO(oauth2 issue): server OAuth2 clients arrive with the OAuth2 issue. */}
+        <Text c="dimmed" size="sm" mt="xs">
+          {t('serverAdmin.oauth2Later')}
+        </Text>
+      </Paper>
+      {showAdmin && <ServerAdminSection serverId={server.id} isAdmin={!!permissions?.admin} />}
+    </Stack>
+  );
+}
+
+function ServerAdminSection({ serverId, isAdmin }: { serverId: string; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const remove = useDeleteServer(serverId);
+  const definition = useQuery({ queryKey: ['servers', 'definition', serverId], queryFn: () => getDefinition(serverId), enabled: isAdmin });
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await reloadServer(serverId);
+      notifySuccess(t('serverAdmin.reloaded'));
+      void definition.refetch();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={4} mb="md">
+        {t('serverAdmin.title')}
+      </Title>
+      <Stack gap="lg">
+        {isAdmin && (
+          <QueryState query={definition}>
+            {(def) => (
+              <>
+                <RunFlags serverId={serverId} definition={def} onChanged={() => void definition.refetch()} />
+                <DefinitionEditor serverId={serverId} definition={def} opened={editing} onClose={() => setEditing(false)} onSaved={() => void definition.refetch()} />
+              </>
+            )}
+          </QueryState>
+        )}
+        <Group gap="sm">
+          {isAdmin && (
+            <>
+              <Button variant="default" leftSection={<IconCode size={16} />} onClick={() => setEditing(true)} disabled={!definition.data}>
+                {t('serverAdmin.editDefinition')}
+              </Button>
+              <Button variant="default" leftSection={<IconRefresh size={16} />} loading={reloading} onClick={() => void reload()}>
+                {t('serverAdmin.reload')}
+              </Button>
+            </>
+          )}
+          <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid="delete-server">
+            {t('serverAdmin.delete')}
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('serverAdmin.deleteTitle')}>
+        <Text size="sm">{t('serverAdmin.deleteConfirm')}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  notifySuccess(t('serverAdmin.deleted'));
+                  void navigate('/server');
+                },
+                onError: notifyError,
+              })
+            }
+            data-testid="delete-server-confirm"
+          >
+            {t('serverAdmin.delete')}
+          </Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,127 @@
+import { ActionIcon, Checkbox, Group, Menu, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowUp, IconDots, IconDownload, IconEdit, IconFile, IconFileZip, IconFolder, IconPhoto, IconTrash, IconPackageExport } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { FileEntry } from '@outpost/shared';
+import { formatBytes, isArchive, isEditable, isImage } from './fileKinds';
+
+export interface FileActions {
+  open: (entry: FileEntry) => void;
+  up: (() => void) | null;
+  edit: (entry: FileEntry) => void;
+  preview: (entry: FileEntry) => void;
+  downloadUrl: (entry: FileEntry) => string;
+  remove: ((entry: FileEntry) => void) | null;
+  extract: ((entry: FileEntry) => void) | null;
+}
+
+/** Folders first, then files, each by name. */
+export function sortEntries(files: FileEntry[]): FileEntry[] {
+  return [...files].sort((a, b) => Number(a.isFile) - Number(b.isFile) || a.name.localeCompare(b.name));
+}
+
+interface FileTableProps {
+  files: FileEntry[];
+  selected: string[];
+  onSelect: (names: string[]) => void;
+  actions: FileActions;
+  canWrite: boolean;
+}
+
+/** The listing: name, size, modified, and each entry's actions (spec section 2.5). */
+export function FileTable({ files, selected, onSelect, actions, canWrite }: FileTableProps) {
+  const { t } = useTranslation();
+  const toggle = (name: string) => onSelect(selected.includes(name) ? selected.filter((n) => n !== name) : [...selected, name]);
+  return (
+    <Table highlightOnHover verticalSpacing={6} data-testid="file-list">
+      <Table.Thead>
+        <Table.Tr>
+          {canWrite && <Table.Th w={36} />}
+          <Table.Th>{t('files.name')}</Table.Th>
+          <Table.Th w={110}>{t('files.size')}</Table.Th>
+          <Table.Th w={200}>{t('files.modified')}</Table.Th>
+          <Table.Th w={48} />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {actions.up && (
+          <Table.Tr style={{ cursor: 'pointer' }} onClick={actions.up} data-testid="file-up">
+            {canWrite && <Table.Td />}
+            <Table.Td colSpan={4}>
+              <Group gap="xs">
+                <IconArrowUp size={16} />
+                <Text size="sm">..</Text>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        {sortEntries(files).map((entry) => {
+          const Icon = !entry.isFile ? IconFolder : isArchive(entry.name) ? IconFileZip : isImage(entry.name) ? IconPhoto : IconFile;
+          const editable = entry.isFile && isEditable(entry.name, entry.size);
+          return (
+            <Table.Tr key={entry.name} data-entry={entry.name}>
+              {canWrite && (
+                <Table.Td>
+                  <Checkbox size="xs" checked={selected.includes(entry.name)} onChange={() => toggle(entry.name)} aria-label={entry.name} />
+                </Table.Td>
+              )}
+              <Table.Td>
+                <UnstyledButton onClick={() => actions.open(entry)} disabled={entry.isFile && !editable && !isImage(entry.name)}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Icon size={16} color={entry.isFile ? undefined : 'var(--mantine-color-yellow-6)'} />
+                    <Text size="sm">{entry.name}</Text>
+                  </Group>
+                </UnstyledButton>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {entry.isFile ? formatBytes(entry.size) : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {entry.modifyTime ? new Date(entry.modifyTime * 1000).toLocaleString() : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" aria-label={t('files.actions')}>
+                      <IconDots size={16} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {editable && canWrite && (
+                      <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => actions.edit(entry)}>
+                        {t('files.edit')}
+                      </Menu.Item>
+                    )}
+                    {entry.isFile && isImage(entry.name) && (
+                      <Menu.Item leftSection={<IconPhoto size={14} />} onClick={() => actions.preview(entry)}>
+                        {t('files.preview')}
+                      </Menu.Item>
+                    )}
+                    {entry.isFile && (
+                      <Menu.Item leftSection={<IconDownload size={14} />} component="a" href={actions.downloadUrl(entry)} download={entry.name}>
+                        {t('files.download')}
+                      </Menu.Item>
+                    )}
+                    {entry.isFile && isArchive(entry.name) && actions.extract && (
+                      <Menu.Item leftSection={<IconPackageExport size={14} />} onClick={() => actions.extract?.(entry)}>
+                        {t('files.extract')}
+                      </Menu.Item>
+                    )}
+                    {actions.remove && (
+                      <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => actions.remove?.(entry)}>
+                        {t('files.delete')}
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Variable, VariableValue } from '@outpost/shared';
+import { getServerData, putServerData } from '../../../api/serverProxy';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { QueryState } from '../../../components/QueryState';
+import type { ServerViewProps } from '../serverViews';
+import { VariableField } from './VariableField';
+
+/** The server's editable variables with one Save (spec section 2.8). */
+export default function SettingsTab({ server, permissions }: ServerViewProps) {
+  const { t } = useTranslation();
+  const data = useQuery({ queryKey: ['servers', 'data', server.id], queryFn: () => getServerData(server.id) });
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={4} mb="md">
+        {t('serverSettings.title')}
+      </Title>
+      <QueryState query={data}>
+        {(answer) => {
+          // Non-admins only see what the template lets users change.
+          const editable = Object.fromEntries(Object.entries(answer.data ?? {}).filter(([, v]) => permissions?.admin || v.userEdit !== false));
+          if (Object.keys(editable).length === 0) return <Text c="dimmed">{t('serverSettings.none')}</Text>;
+          return <VariablesForm serverId={server.id} variables={editable} />;
+        }}
+      </QueryState>
+    </Paper>
+  );
+}
+
+function VariablesForm({ serverId, variables }: { serverId: string; variables: Record<string, Variable> }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [values, setValues] = useState<Record<string, VariableValue | undefined>>(() =>
+    Object.fromEntries(Object.entries(variables).map(([name, v]) => [name, v.value])),
+  );
+  const [touched, setTouched] = useState(false);
+  const missing = Object.entries(variables)
+    .filter(([name, v]) => (v.required ?? true) && v.type !== 'boolean' && (values[name] === undefined || values[name] === ''))
+    .map(([name]) => name);
+  const save = useMutation({
+    mutationFn: () => putServerData(serverId, values),
+    onSuccess: () => {
+      notifySuccess(t('toast.saved'));
+      void client.invalidateQueries({ queryKey: ['servers', 'data', serverId] });
+    },
+    onError: notifyError,
+  });
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {Object.entries(variables).map(([name, variable]) => (
+          <VariableField
+            key={name}
+            name={name}
+            variable={variable}
+            value={values[name]}
+            onChange={(value) => setValues((old) => ({ ...old, [name]: value }))}
+            error={touched && missing.includes(name) ? t('errors.ErrFieldRequired', { field: variable.display || name }) : undefined}
+          />
+        ))}
+      </SimpleGrid>
+      <Group justify="flex-end">
+        <Button
+          loading={save.isPending}
+          onClick={() => {
+            setTouched(true);
+            if (missing.length === 0) save.mutate();
+          }}
+          data-testid="settings-save"
+        >
+          {t('common.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { Group, Paper, SegmentedControl, SimpleGrid, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useConnection, useConnectionEvent } from '../../../live/useServerConnection';
+import { StatChart } from './StatChart';
+import { cpuAxisMax, initialSeries, memoryAxisMax, pushSample, STAT_INTERVAL_MS, toUnit, type MemoryUnit } from './statSeries';
+
+const clock = (time: number) => new Date(time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** CPU and memory charts fed by a stat request every 3000 ms (spec section 2.4). */
+export default function StatsTab() {
+  const { t } = useTranslation();
+  const connection = useConnection();
+  const [series, setSeries] = useState(initialSeries);
+  const [unit, setUnit] = useState<MemoryUnit>('MB');
+
+  useConnectionEvent(connection, 'stat', (stats) => setSeries((old) => pushSample(old, stats)));
+  useEffect(() => {
+    connection.send({ type: 'stat' });
+    const timer = setInterval(() => connection.send({ type: 'stat' }), STAT_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [connection]);
+
+  const cpu = series.map((point) => ({ time: clock(point.time), value: point.cpu }));
+  const memory = series.map((point) => ({ time: clock(point.time), value: toUnit(point.memory, unit) }));
+
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <Paper withBorder radius="md" p="md" data-testid="stats-cpu">
+        <Title order={5} mb="sm">
+          {t('stats.cpu')}
+        </Title>
+        <StatChart data={cpu} max={cpuAxisMax(cpu.map((p) => p.value))} unit="%" color="blue.6" label={t('stats.cpu')} />
+      </Paper>
+      <Paper withBorder radius="md" p="md" data-testid="stats-memory">
+        <Group justify="space-between" mb="sm">
+          <Title order={5}>{t('stats.memory')}</Title>
+          <SegmentedControl size="xs" data={['MB', 'MiB']} value={unit} onChange={(value) => setUnit(value as MemoryUnit)} />
+        </Group>
+        <StatChart data={memory} max={memoryAxisMax(memory.map((p) => p.value), unit)} unit={` ${unit}`} color="grape.6" label={t('stats.memory')} />
+      </Paper>
+    </SimpleGrid>
+  );
+}
