@@ -5,6 +5,7 @@ import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
 import { OutpostError } from '@outpost/shared';
 import type { ServerFiles } from '../files/ServerFiles.js';
 import { isInside } from '../files/resolveInside.js';
+import { FileWriter } from './FileWriter.js';
 import { longName, toAttributes } from './sftpAttributes.js';
 
 const { OPEN_MODE, STATUS_CODE } = ssh2.utils.sftp;
@@ -14,7 +15,7 @@ const MaxRead = 255 * 1024;
 const NamesPerReply = 128;
 
 type Handle =
-  | { kind: 'file'; file: FileHandle }
+  | { kind: 'file'; file: FileHandle; writer: FileWriter }
   | { kind: 'dir'; folder: string; pending?: string[] };
 
 /**
@@ -41,7 +42,7 @@ export class SftpSession {
     sftp.on('READ', (id, handle, offset, length) => this.run(id, () => this.read(id, handle, offset, length)));
     sftp.on('WRITE', (id, handle, offset, data) => this.run(id, () => this.write(id, handle, offset, data)));
     sftp.on('CLOSE', (id, handle) => this.run(id, () => this.close(id, handle)));
-    sftp.on('FSTAT', (id, handle) => this.run(id, async () => sftp.attrs(id, toAttributes(await this.file(handle).stat()))));
+    sftp.on('FSTAT', (id, handle) => this.run(id, () => this.fstat(id, handle)));
     sftp.on('FSETSTAT', (id, handle, attrs) => this.run(id, () => this.fsetstat(id, handle, attrs)));
     sftp.on('OPENDIR', (id, path) => this.run(id, () => this.opendir(id, path)));
     sftp.on('READDIR', (id, handle) => this.run(id, () => this.readdir(id, handle)));
@@ -67,19 +68,19 @@ export class SftpSession {
     if (flags & OPEN_MODE.TRUNC) mode |= constants.O_TRUNC;
     if (flags & OPEN_MODE.EXCL) mode |= constants.O_EXCL;
     const file = await open(await this.files.resolve(path), mode, (attrs.mode ?? 0o644) & 0o777);
-    this.sftp.handle(id, this.addHandle({ kind: 'file', file }));
+    this.sftp.handle(id, this.addHandle({ kind: 'file', file, writer: new FileWriter(file) }));
   }
 
   private async read(id: number, handle: Buffer, offset: number, length: number): Promise<void> {
     const buffer = Buffer.allocUnsafe(Math.min(length, MaxRead));
-    const { bytesRead } = await this.file(handle).read(buffer, 0, buffer.length, offset);
+    const { bytesRead } = await this.openFile(handle).file.read(buffer, 0, buffer.length, offset);
     if (bytesRead === 0) this.sftp.status(id, STATUS_CODE.EOF);
     else this.sftp.data(id, bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
   }
 
   private async write(id: number, handle: Buffer, offset: number, data: Buffer): Promise<void> {
     this.mustWrite();
-    await this.file(handle).write(data, 0, data.length, offset);
+    await this.openFile(handle).writer.write(offset, data);
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
@@ -88,13 +89,23 @@ export class SftpSession {
     const entry = this.handles.get(key);
     if (!entry) throw new OutpostError('ErrNotFound', 'no such handle');
     this.handles.delete(key);
-    if (entry.kind === 'file') await entry.file.close();
+    if (entry.kind === 'file') {
+      await entry.writer.idle();
+      await entry.file.close();
+    }
     this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private async fstat(id: number, handle: Buffer): Promise<void> {
+    const { file, writer } = this.openFile(handle);
+    await writer.idle();
+    this.sftp.attrs(id, toAttributes(await file.stat()));
   }
 
   private async fsetstat(id: number, handle: Buffer, attrs: Attributes): Promise<void> {
     this.mustWrite();
-    const file = this.file(handle);
+    const { file, writer } = this.openFile(handle);
+    await writer.idle();
     if (attrs.size !== undefined) await file.truncate(attrs.size);
     if (attrs.mode !== undefined) await file.chmod(attrs.mode & 0o777);
     if (attrs.atime !== undefined && attrs.mtime !== undefined) await file.utimes(attrs.atime, attrs.mtime);
@@ -198,16 +209,16 @@ export class SftpSession {
     return buffer;
   }
 
-  private file(handle: Buffer): FileHandle {
+  private openFile(handle: Buffer): { file: FileHandle; writer: FileWriter } {
     const entry = this.handles.get(handleKey(handle));
     if (entry?.kind !== 'file') throw new OutpostError('ErrNotFound', 'no such handle');
-    return entry.file;
+    return entry;
   }
 
   private async closeAll(): Promise<void> {
     const open = [...this.handles.values()];
     this.handles.clear();
-    await Promise.all(open.map((entry) => (entry.kind === 'file' ? entry.file.close().catch(() => {}) : undefined)));
+    await Promise.all(open.map((entry) => (entry.kind === 'file' ? entry.writer.idle().then(() => entry.file.close()).catch(() => {}) : undefined)));
   }
 
   /** Runs a request and answers its failure with the nearest SFTP status. */
