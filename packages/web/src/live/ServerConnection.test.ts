@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// A stand-in WebSocket the test opens and closes by hand.
+class FakeSocket {
+  static readonly OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onmessage: ((message: { data: string }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  accept() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+}
+
+const fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify(url.endsWith('/status') ? { running: true } : {}), { status: 200 }));
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('location', { protocol: 'https:', host: 'panel.example.com' });
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const { ServerConnection } = await import('./ServerConnection');
+
+describe('ServerConnection', () => {
+  it('connects to the proxy socket and sends what was queued once open', () => {
+    const connection = new ServerConnection('abcd1234');
+    connection.open();
+    connection.send({ type: 'stat' });
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url).toBe('wss://panel.example.com/proxy/daemon/socket/abcd1234');
+    expect(socket.sent).toEqual([]);
+    socket.accept();
+    expect(socket.sent).toEqual([JSON.stringify({ type: 'stat' })]);
+    expect(connection.getSnapshot().status).toBe('open');
+  });
+
+  it('tracks running from status events, unknown until the first', () => {
+    const connection = new ServerConnection('abcd1234');
+    connection.open();
+    expect(connection.getSnapshot().running).toBeNull();
+    FakeSocket.all[0]!.accept();
+    FakeSocket.all[0]!.onmessage?.({ data: JSON.stringify({ type: 'status', data: { running: false } }) });
+    expect(connection.getSnapshot().running).toBe(false);
+  });
+
+  it('reconnects after 500 ms plus 500 ms per failure and gives up after 5 failures', () => {
+    const connection = new ServerConnection('abcd1234');
+    connection.open();
+    FakeSocket.all[0]!.drop();
+    expect(connection.getSnapshot().status).toBe('reconnecting');
+    vi.advanceTimersByTime(499);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.drop();
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    for (let i = 3; i <= 5; i++) {
+      FakeSocket.all[i - 1]!.drop();
+      vi.advanceTimersByTime(500 * i);
+    }
+    expect(FakeSocket.all).toHaveLength(6);
+    FakeSocket.all[5]!.drop();
+    expect(connection.getSnapshot().status).toBe('failed');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(6);
+    connection.close();
+  });
+
+  it('forgets earlier failures once a connection has held for 30 s', () => {
+    const connection = new ServerConnection('abcd1234');
+    connection.open();
+    for (let i = 1; i <= 4; i++) {
+      FakeSocket.all[i - 1]!.drop();
+      vi.advanceTimersByTime(500 * i);
+    }
+    FakeSocket.all[4]!.accept();
+    vi.advanceTimersByTime(30_000);
+    FakeSocket.all[4]!.drop();
+    expect(connection.getSnapshot().status).toBe('reconnecting');
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.all).toHaveLength(6);
+    connection.close();
+  });
+
+  it('never reconnects after a requested close', () => {
+    const connection = new ServerConnection('abcd1234');
+    connection.open();
+    FakeSocket.all[0]!.accept();
+    connection.close();
+    vi.advanceTimersByTime(10_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(connection.getSnapshot().status).toBe('closed');
+  });
+
+  it('falls back to the HTTP proxy while the socket is down, answering with the same events', async () => {
+    const connection = new ServerConnection('abcd1234');
+    const events: unknown[] = [];
+    connection.onEvent((event) => events.push(event));
+    connection.open();
+    FakeSocket.all[0]!.drop();
+    connection.send({ type: 'start' });
+    connection.send({ type: 'console', data: { command: 'say hi' } });
+    await vi.advanceTimersByTimeAsync(0);
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${url}`);
+    expect(calls).toContain('POST /proxy/daemon/server/abcd1234/start');
+    expect(calls).toContain('POST /proxy/daemon/server/abcd1234/console');
+    expect(calls).toContain('GET /proxy/daemon/server/abcd1234/status');
+    expect(events).toContainEqual({ type: 'status', data: { running: true } });
+    connection.close();
+  });
+});
