@@ -29,7 +29,7 @@ class FakeSocket {
   }
 }
 
-const fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify(url.endsWith('/status') ? { running: true } : {}), { status: 200 }));
+const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => new Response(JSON.stringify(url.endsWith('/status') ? { running: true } : {}), { status: 200 }));
 
 beforeEach(() => {
   FakeSocket.all = [];
@@ -130,7 +130,7 @@ describe('ServerConnection', () => {
     connection.send({ type: 'start' });
     connection.send({ type: 'console', data: { command: 'say hi' } });
     await vi.advanceTimersByTimeAsync(0);
-    const calls = fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${url}`);
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`);
     expect(calls).toContain('POST /proxy/daemon/server/abcd1234/start');
     expect(calls).toContain('POST /proxy/daemon/server/abcd1234/console');
     expect(calls).toContain('GET /proxy/daemon/server/abcd1234/status');
