@@ -6,29 +6,42 @@ interface PendingWrite {
   done: (error?: unknown) => void;
 }
 
+/** Bytes a session may have acknowledged but not yet written, per open file. */
+const WriteBehindBytes = 8 * 1024 * 1024;
+
 /**
- * Writes to one open file for an SFTP session. Clients keep many WRITE requests in flight (OpenSSH
- * 64 of 32 KiB); while one write runs, the next ones queue, and the queue then goes to the file as
- * one writev per run of adjacent offsets. That turns hundreds of thread-pool round trips per MiB
- * into a handful, which is most of the upload speed. Each request is answered once its bytes are
- * written, as OpenSSH's sftp-server does.
+ * Writes to one open file for an SFTP session. Clients keep a fixed number of WRITE requests in
+ * flight (OpenSSH 64 of 32 KiB) and wait for answers, so answering only after each write reaches
+ * the file makes uploads wait on thread-pool round trips. Instead, writes are acknowledged as soon
+ * as they are queued while less than 8 MiB is pending (beyond that, once written, which holds a
+ * fast client to the disk's pace), and the queue goes to the file as one writev per run of
+ * adjacent offsets. A failed write is reported by the next WRITE and by CLOSE, which the client
+ * checks (OpenSSH's `put` fails on a failed close).
  */
 export class FileWriter {
   private queue: PendingWrite[] = [];
   private flushing: Promise<void> | undefined;
+  private pendingBytes = 0;
+  private failure: unknown;
 
   constructor(readonly file: FileHandle) {}
 
   write(offset: number, data: Buffer): Promise<void> {
-    return new Promise((resolve, reject) => {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    const written = new Promise<void>((resolve, reject) => {
       this.queue.push({ offset, data, done: (error) => (error ? reject(error) : resolve()) });
-      this.flushing ??= this.flush();
     });
+    this.pendingBytes += data.length;
+    this.flushing ??= this.flush();
+    if (this.pendingBytes > WriteBehindBytes) return written;
+    written.catch(() => {}); // reported through `failure` instead
+    return Promise.resolve();
   }
 
-  /** Resolves once every queued write is on its way to the file (before CLOSE or FSTAT). */
+  /** Resolves once every queued write is in the file; rejects if any of them failed. */
   async idle(): Promise<void> {
     while (this.flushing) await this.flushing;
+    if (this.failure !== undefined) throw this.failure;
   }
 
   private async flush(): Promise<void> {
@@ -38,14 +51,19 @@ export class FileWriter {
       const batch = this.queue;
       this.queue = [];
       for (const run of adjacentRuns(batch)) {
+        let error: unknown;
         try {
           await this.file.writev(
             run.map((w) => w.data),
             run[0]!.offset,
           );
-          for (const w of run) w.done();
-        } catch (error) {
-          for (const w of run) w.done(error);
+        } catch (caught) {
+          error = caught;
+          this.failure ??= caught;
+        }
+        for (const w of run) {
+          this.pendingBytes -= w.data.length;
+          w.done(error);
         }
       }
     }
@@ -59,6 +77,7 @@ function adjacentRuns(writes: PendingWrite[]): PendingWrite[][] {
   let run: PendingWrite[] = [];
   let next = -1;
   for (const write of writes) {
+    // IOV_MAX is 1024 on Linux.
     if (run.length > 0 && (write.offset !== next || run.length >= 1024)) {
       runs.push(run);
       run = [];

@@ -90,8 +90,11 @@ export class SftpSession {
     if (!entry) throw new OutpostError('ErrNotFound', 'no such handle');
     this.handles.delete(key);
     if (entry.kind === 'file') {
-      await entry.writer.idle();
-      await entry.file.close();
+      try {
+        await entry.writer.idle();
+      } finally {
+        await entry.file.close();
+      }
     }
     this.sftp.status(id, STATUS_CODE.OK);
   }
@@ -218,7 +221,7 @@ export class SftpSession {
   private async closeAll(): Promise<void> {
     const open = [...this.handles.values()];
     this.handles.clear();
-    await Promise.all(open.map((entry) => (entry.kind === 'file' ? entry.writer.idle().then(() => entry.file.close()).catch(() => {}) : undefined)));
+    await Promise.all(open.map((entry) => (entry.kind === 'file' ? entry.writer.idle().catch(() => {}).finally(() => entry.file.close().catch(() => {})) : undefined)));
   }
 
   /** Runs a request and answers its failure with the nearest SFTP status. */
