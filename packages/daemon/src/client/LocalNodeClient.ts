@@ -139,18 +139,21 @@ export class LocalNodeClient implements NodeClient {
     let resolveClosed!: () => void;
     const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
     let open = true;
+    const close = () => {
+      if (!open) return;
+      open = false;
+      offGone();
+      session.close();
+      resolveClosed();
+    };
+    const offGone = server.onGone(close);
     session.handle({ type: 'status' });
     return {
       send: (request) => {
         if (open) session.handle(structuredClone(request));
       },
       onEvent: (listener) => events.on(listener),
-      close: () => {
-        if (!open) return;
-        open = false;
-        session.close();
-        resolveClosed();
-      },
+      close,
       closed,
     };
   }

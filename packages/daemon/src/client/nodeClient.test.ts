@@ -154,8 +154,10 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     expect(await codeOf(client.putData(operator, id, { port: 1 }))).toBe('ErrNoPermission');
     expect(await codeOf(client.putData(admin, id, { port: 'x' }))).toBe('ErrInvalidJson');
 
+    const socket = await client.connect(admin, id);
     await client.deleteServer(admin, id);
     expect(await codeOf(client.getStatus(admin, id))).toBe('ErrNotFound');
+    await socket.closed; // live connections to a deleted server end
   });
 
   it('manages files: upload, list, download, folder, archive, extract, delete, and refuses escapes', async () => {

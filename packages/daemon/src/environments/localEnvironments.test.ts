@@ -50,7 +50,11 @@ describe.each([
     await new Promise((r) => setTimeout(r, 200));
     const second = await proc.stats();
     expect(second.memory).toBeGreaterThan(first.memory + 5_000_000); // the grandchild counts too
-    expect(second.cpu).toBeGreaterThanOrEqual(0);
+    proc.write('busy 600');
+    await new Promise((r) => setTimeout(r, 500));
+    const busy = await proc.stats();
+    expect(busy.cpu).toBeGreaterThan(40); // one core, fully busy for most of the interval
+    expect(busy.cpu).toBeLessThan(130);
     proc.signal('SIGKILL');
     const info = await proc.exited;
     expect(info.signal).toBe('SIGKILL');

@@ -53,7 +53,11 @@ export function socketRoutes(app: FastifyInstance, daemon: Daemon): void {
         }
         session.handle(message);
       });
-      socket.on('close', () => session.close());
+      const offGone = server.onGone(() => socket.close(1000, 'server deleted'));
+      socket.on('close', () => {
+        offGone();
+        session.close();
+      });
       send({ type: 'status', data: { running: server.running } });
     },
   );

@@ -33,6 +33,7 @@ export class Server {
   private readonly lock = new Locker();
   private readonly recovery: RecoveryPolicy;
   private readonly statusListeners = new Set<StatusListener>();
+  private readonly goneListeners = new Set<() => void>();
   private environment?: Environment;
   private process?: RunningProcess;
   /** Settles when the program has exited and its post hooks have run. */
@@ -68,6 +69,12 @@ export class Server {
   onStatus(listener: StatusListener): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
+  }
+
+  /** Called once when the server is deleted, so live connections to it can close. */
+  onGone(listener: () => void): () => void {
+    this.goneListeners.add(listener);
+    return () => this.goneListeners.delete(listener);
   }
 
   /** A daemon line in the console, marked so the console view can tell it apart. */
@@ -142,6 +149,8 @@ export class Server {
     await this.kill();
     await this.lock.run(async () => undefined);
     await this.environment?.destroy?.();
+    for (const listener of this.goneListeners) listener();
+    this.goneListeners.clear();
   }
 
   private async startLocked(): Promise<void> {

@@ -5,6 +5,7 @@
 //   spawn         starts a grandchild that sleeps, prints "grandchild <pid>"
 //   flood <n>     prints n numbered lines
 //   hang          ignores SIGTERM from now on
+//   busy <ms>     keeps one core busy for that long
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -25,6 +26,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     let out = '';
     for (let i = 0; i < n; i++) out += `line ${i}\n`;
     process.stdout.write(out);
+  } else if (cmd === 'busy') {
+    const until = Date.now() + Number(rest[0] ?? 1000);
+    while (Date.now() < until);
+    console.log('idle');
   } else if (cmd === 'hang') {
     process.on('SIGTERM', () => console.log('ignoring SIGTERM'));
     console.log('hanging');
