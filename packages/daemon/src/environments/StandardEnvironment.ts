@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import type { Environment, ExecutionSpec, ExitInfo, RunningProcess } from './environment.js';
 import { killTree, signalTree, TreeStatsSampler } from './processTree.js';
 
+/** How long output may trail the program's exit before exited settles anyway. */
+const PIPE_DRAIN_MS = 2000;
+
 /**
  * Runs the program as a plain child process with pipes: stdin takes console commands, stdout and
  * stderr become console text. The child leads its own process group (detached), so one signal
@@ -29,13 +32,22 @@ export class StandardEnvironment implements Environment {
     // A program that exits without reading its input must not crash the daemon with EPIPE.
     child.stdin.on('error', () => undefined);
 
+    let pipesClosed = false;
+    const pipesDone = new Promise<void>((resolve) => child.once('close', () => ((pipesClosed = true), resolve())));
     const exited = new Promise<ExitInfo>((resolve) => {
       child.once('exit', (code, signal) => {
         // Whatever the program left behind in its group would hold the pipes open and run on
         // unseen: the server is not running any more, so nothing of it may.
-        void killTree(pid).then(() => {
-          if (child.stdout.readableEnded && child.stderr.readableEnded) resolve({ code, signal });
-          else child.once('close', () => resolve({ code, signal }));
+        void killTree(pid).then(async () => {
+          // A descendant that left the group (setsid) may still hold the pipes: stop waiting.
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([pipesDone, new Promise((r) => (timer = setTimeout(r, PIPE_DRAIN_MS)))]);
+          clearTimeout(timer);
+          if (!pipesClosed) {
+            child.stdout.destroy();
+            child.stderr.destroy();
+          }
+          resolve({ code, signal });
         });
       });
     });

@@ -50,6 +50,17 @@ describe('server power', () => {
     await waitFor(() => gone(grandchild) && gone(main), 3000, 'tree to die');
   });
 
+  it('kills a grandchild that left the process group while its parent runs', async () => {
+    const daemon = await setup();
+    const server = await daemon.servers.create('0000000c', fakeDefinition());
+    await server.start();
+    server.sendCommand('spawn setsid');
+    await waitFor(() => /grandchild \d+/.test(text(daemon, '0000000c')));
+    const grandchild = Number(/grandchild (\d+)/.exec(text(daemon, '0000000c'))![1]);
+    await server.kill();
+    await waitFor(() => gone(grandchild), 3000, 'escaped grandchild to die');
+  });
+
   it('kills a server that ignores its stop after the grace period', async () => {
     const daemon = await setup({ stopGraceMs: 300 });
     const server = await daemon.servers.create('00000002', fakeDefinition({ stop: undefined }));

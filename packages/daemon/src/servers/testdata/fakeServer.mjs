@@ -2,7 +2,7 @@
 //   echo <text>   prints "echo: <text>"
 //   stop          prints "stopping" and exits 0
 //   crash         exits with code 3
-//   spawn         starts a grandchild that sleeps, prints "grandchild <pid>"
+//   spawn [setsid] starts a grandchild that sleeps (in a session of its own with setsid), prints "grandchild <pid>"
 //   flood <n>     prints n numbered lines
 //   hang          ignores SIGTERM from now on
 //   busy <ms>     keeps one core busy for that long
@@ -19,7 +19,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     process.exit(0);
   } else if (cmd === 'crash') process.exit(3);
   else if (cmd === 'spawn') {
-    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore', detached: rest[0] === 'setsid' });
     console.log(`grandchild ${child.pid}`);
   } else if (cmd === 'flood') {
     const n = Number(rest[0] ?? 1000);
