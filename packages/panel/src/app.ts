@@ -1,9 +1,11 @@
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PanelConfig } from './config.js';
 import type { PanelContext } from './context.js';
 import { migrateToLatest } from './db/migrate.js';
+import { NodeClients } from './nodes/NodeClients.js';
 import { openDatabase } from './db/openDatabase.js';
 import { repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';
@@ -45,7 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, frameworkErrors: routingError });
-  const context: PanelContext = { config, db, repo, failedLogins: new FailedLogins(), pendingLogins: new PendingLogins() };
+  const context: PanelContext = { config, db, repo, failedLogins: new FailedLogins(), pendingLogins: new PendingLogins(), nodes: new NodeClients(repo) };
   app.decorate('panel', context);
 
   // Expired sessions are refused on sight; this sweep removes the ones nobody presents again.
@@ -58,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrors(app);
   await app.register(cookie);
+  await app.register(websocket);
   await registerOpenApi(app);
   await registerSpa(app, options.webDist);
   // From here on every route must name its scope.

@@ -3,6 +3,7 @@ import type { Scope } from '@outpost/shared';
 import type { PanelConfig } from './config.js';
 import type { Repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';
+import type { NodeClients } from './nodes/NodeClients.js';
 import type { FailedLogins } from './services/failedLogins.js';
 import type { PendingLogins } from './services/pendingLogins.js';
 
@@ -13,6 +14,8 @@ export interface PanelContext {
   repo: Repositories;
   failedLogins: FailedLogins;
   pendingLogins: PendingLogins;
+  /** The NodeClient of each node; `outpost run` attaches the local node's. */
+  nodes: NodeClients;
 }
 
 /**

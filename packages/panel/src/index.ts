@@ -9,3 +9,6 @@ export type { Database } from './db/schema.js';
 export { createUser, type NewUser } from './services/createUser.js';
 export { scopesForServer } from './services/scopesForServer.js';
 export { prepareFirstStart, LOCAL_NODE_NAME } from './services/prepareFirstStart.js';
+export { NodeClients } from './nodes/NodeClients.js';
+export { authenticateSftp, type SftpGrant } from './services/authenticateSftp.js';
+export { SFTP_TOKEN_SERVER } from './routes/sftpAuth/sftpAuth.js';

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.js';
 import configRoutes from './config/config.js';
+import nodesRoutes from './nodes/nodes.js';
+import proxyRoutes from './proxy/proxy.js';
+import serversRoutes from './servers/servers.js';
+import serverUsersRoutes from './serverUsers/serverUsers.js';
+import sftpAuthRoutes from './sftpAuth/sftpAuth.js';
+import templatesRoutes from './templates/templates.js';
 import selfOtpRoutes from './self/otp.js';
 import selfRoutes from './self/self.js';
 import settingsRoutes from './settings/settings.js';
@@ -14,6 +20,12 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   selfOtpRoutes,
   settingsRoutes,
   userSettingsRoutes,
+  serversRoutes,
+  serverUsersRoutes,
+  nodesRoutes,
+  sftpAuthRoutes,
+  templatesRoutes,
+  proxyRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

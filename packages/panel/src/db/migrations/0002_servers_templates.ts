@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DbDialect } from '../../config.js';
 
 /** Servers (the panel's list of them; definitions live on their node) and templates. */
@@ -24,7 +24,7 @@ export function serversAndTemplates(dialect: DbDialect) {
         .addColumn('display', 'varchar(255)', (c) => c.notNull())
         .addColumn('type', 'varchar(100)', (c) => c.notNull())
         // MariaDB's text stops at 64 KiB; a template with a long readme can pass that.
-        .addColumn('definition', dialect === 'mysql' ? 'mediumtext' : 'text', (c) => c.notNull())
+        .addColumn('definition', dialect === 'mysql' ? sql`mediumtext` : 'text', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
     },

@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import { OutpostError, Scopes } from '@outpost/shared';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { isOn } from '../../services/isOn.js';
+import { serverAccess } from '../../services/serverAccess.js';
+import { archiveSchema, deleteFileSchema, extractSchema, getFileSchema, putFileSchema } from './schema.js';
+
+const BASE = '/proxy/daemon/server/:id';
+
+/** A file name for content-disposition, with a plain fallback and the exact UTF-8 form. */
+function attachment(path: string): string {
+  const name = path.split('/').filter(Boolean).pop() || 'download';
+  const plain = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The file manager of one server: listing and download, upload, folders, delete, archives. */
+export default async function fileProxyRoutes(app: FastifyInstance): Promise<void> {
+  // Uploads stream through to the node; the node's disk is the limit, not the panel's memory.
+  await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 10 } });
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get(`${BASE}/file/*`, { schema: getFileSchema, config: { scope: Scopes.ServersFilesGet } }, async (request, reply) => {
+    const { client, caller, server } = await serverAccess(request);
+    const path = request.params['*'];
+    const found = await client.getFile(caller, server.id, path);
+    if ('files' in found) return found;
+    reply.header('content-type', 'application/octet-stream');
+    reply.header('content-length', String(found.size));
+    reply.header('content-disposition', attachment(path));
+    // A stream skips the response schema, which describes the folder listing.
+    return reply.send(Readable.from(found.stream) as never);
+  });
+
+  r.put(`${BASE}/file/*`, { schema: putFileSchema, config: { scope: Scopes.ServersFilesPut } }, async (request, reply) => {
+    const { client, caller, server } = await serverAccess(request);
+    const path = request.params['*'];
+    if (isOn(request.query.folder)) {
+      await client.createFolder(caller, server.id, path);
+      return reply.code(204).send(null);
+    }
+    if (!request.isMultipart()) throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
+    await client.putFile(caller, server.id, path, part.file);
+    return reply.code(204).send(null);
+  });
+
+  r.delete(`${BASE}/file/*`, { schema: deleteFileSchema, config: { scope: Scopes.ServersFilesPut } }, async (request, reply) => {
+    const { client, caller, server } = await serverAccess(request);
+    await client.deleteFile(caller, server.id, request.params['*']);
+    return reply.code(204).send(null);
+  });
+
+  r.post(`${BASE}/archive/*`, { schema: archiveSchema, config: { scope: Scopes.ServersFilesPut } }, async (request, reply) => {
+    const { client, caller, server } = await serverAccess(request);
+    await client.archive(caller, server.id, request.params['*'], request.body);
+    return reply.code(204).send(null);
+  });
+
+  r.get(`${BASE}/extract/*`, { schema: extractSchema, config: { scope: Scopes.ServersFilesPut } }, async (request, reply) => {
+    const { client, caller, server } = await serverAccess(request);
+    await client.extract(caller, server.id, request.params['*'], request.query.destination ?? '');
+    return reply.code(204).send(null);
+  });
+}

@@ -1,0 +1,91 @@
+import { OutpostError, Scopes, hasScope, type ServerSocket, type SocketEvent, type SocketRequest } from '@outpost/shared';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { WebSocket } from 'ws';
+import { serverAccess } from '../../services/serverAccess.js';
+import { socketPermission } from './socketPermission.js';
+
+const MAX_MESSAGE_BYTES = 64 * 1024;
+// A browser that stops reading is cut off rather than letting console output pile up here.
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+function errorEvent(error: unknown): SocketEvent {
+  const e = error instanceof OutpostError ? error : new OutpostError('ErrGeneric', (error as Error)?.message ?? 'error');
+  return { type: 'error', data: { code: e.code, msg: e.message, ...(e.metadata ? { metadata: e.metadata } : {}) } };
+}
+
+/**
+ * /proxy/daemon/socket/{id}: the browser's live connection to one server. The caller is
+ * authenticated by the scopes plugin (cookie or bearer header); every message is checked against
+ * their permission on the server before the node sees it, and console lines reach only holders
+ * of viewServerConsole.
+ */
+export default async function socketProxyRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/proxy/daemon/socket/:id',
+    {
+      websocket: true,
+      schema: { params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{8}$' }) }), tags: ['proxy'], summary: 'Live connection: {type, data} both ways' },
+      config: { scope: Scopes.ServersView },
+    },
+    (socket: WebSocket, request) => {
+      const send = (event: SocketEvent) => {
+        if (socket.readyState !== socket.OPEN) return;
+        if (event.type === 'console' && socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+          socket.close(1013, 'console consumer too slow');
+          return;
+        }
+        socket.send(JSON.stringify(event));
+      };
+      // Messages may arrive before the node has answered; they wait for it in order.
+      const pending: SocketRequest[] = [];
+      let node: ServerSocket | undefined;
+      let scopes: string[] = [];
+      let closed = false;
+
+      const forward = (message: SocketRequest) => {
+        const wanted = socketPermission(message);
+        if (!wanted) return send(errorEvent(new OutpostError('ErrFieldRequired', `unknown message type ${String(message.type)}`, { field: 'type' })));
+        if (!hasScope(scopes, wanted)) return send(errorEvent(new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', { scope: wanted })));
+        node!.send(message);
+      };
+
+      socket.on('message', (raw, isBinary) => {
+        if (isBinary || (raw as Buffer).length > MAX_MESSAGE_BYTES) return send(errorEvent(new OutpostError('ErrInvalidJson', 'The json data is invalid')));
+        let message: SocketRequest;
+        try {
+          message = JSON.parse(String(raw)) as SocketRequest;
+        } catch {
+          return send(errorEvent(new OutpostError('ErrInvalidJson', 'The json data is invalid')));
+        }
+        if (typeof message !== 'object' || message === null) return send(errorEvent(new OutpostError('ErrInvalidJson', 'The json data is invalid')));
+        if (node) forward(message);
+        else pending.push(message);
+      });
+      socket.on('close', () => {
+        closed = true;
+        node?.close();
+      });
+
+      void (async () => {
+        try {
+          const access = await serverAccess(request);
+          scopes = access.scopes;
+          const opened = await access.client.connect(access.caller, access.server.id);
+          if (closed) return opened.close();
+          node = opened;
+          const canSeeConsole = hasScope(scopes, Scopes.ServersConsole);
+          opened.onEvent((event) => {
+            if (event.type === 'console' && !canSeeConsole) return;
+            send(event);
+          });
+          void opened.closed.then(() => socket.close(1000));
+          for (const message of pending.splice(0)) forward(message);
+        } catch (error) {
+          send(errorEvent(error));
+          socket.close(1011, 'node unavailable');
+        }
+      })();
+    },
+  );
+}

@@ -1,0 +1,47 @@
+import { OutpostError, Scopes, hasScope, permissionsFromScopes, scopesFromPermissions, serverPermissionFlags, serverPermissionScopes, type ServerPermissions } from '@outpost/shared';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { scopesForServer } from '../../services/scopesForServer.js';
+import { deleteServerUserSchema, listServerUsersSchema, putServerUserSchema } from './schema.js';
+
+/** /api/servers/{id}/user: the users of one server, for holders of editServerUsers. */
+export default async function serverUsersRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { repo } = app.panel;
+  const config = { scope: Scopes.ServersEditUsers };
+
+  r.get('/api/servers/:id/user', { schema: listServerUsersSchema, config }, async (request) => {
+    const entries = [];
+    for (const userId of await repo.permissions.usersOfServer(request.params.id)) {
+      const user = await repo.users.byId(userId);
+      if (!user) continue;
+      const scopes = await repo.permissions.serverScopes(userId, request.params.id);
+      entries.push({ email: user.email, username: user.username, ...permissionsFromScopes(scopes) });
+    }
+    return entries.sort((a, b) => a.email.localeCompare(b.email));
+  });
+
+  r.put('/api/servers/:id/user/:email', { schema: putServerUserSchema, config }, async (request, reply) => {
+    const { id, email } = request.params;
+    const user = await repo.users.byEmail(email);
+    if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { email });
+    const flags = request.body as Partial<ServerPermissions>;
+    // Nobody hands out more than they hold on this server.
+    const own = await scopesForServer(repo, request.session!.userId, id);
+    for (const flag of serverPermissionFlags) {
+      if (flags[flag] && !hasScope(own, serverPermissionScopes[flag])) {
+        throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', { scope: serverPermissionScopes[flag] });
+      }
+    }
+    await repo.permissions.replace(user.id, id, scopesFromPermissions(flags));
+    return reply.code(204).send(null);
+  });
+
+  r.delete('/api/servers/:id/user/:user', { schema: deleteServerUserSchema, config }, async (request, reply) => {
+    const { id, user: who } = request.params;
+    const user = /^\d+$/.test(who) ? await repo.users.byId(Number(who)) : await repo.users.byEmail(who);
+    if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { user: who });
+    await repo.permissions.replace(user.id, id, []);
+    return reply.code(204).send(null);
+  });
+}

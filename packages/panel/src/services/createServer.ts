@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import {
+  OutpostError,
+  Scopes,
+  applyVariableValues,
+  hasScope,
+  readDefinition,
+  serverPermissionFlags,
+  scopesFromPermissions,
+  type EnvironmentConfig,
+  type ServerDefinition,
+  type ServerPermissions,
+  type VariableValue,
+} from '@outpost/shared';
+import type { PanelContext } from '../context.js';
+import { isUniqueViolation } from '../db/isUniqueViolation.js';
+import { assertServerName } from './assertServerName.js';
+import { templateDefinition } from './saveTemplate.js';
+
+export interface NewServer {
+  name: string;
+  node: number;
+  template: string | ServerDefinition;
+  environment: EnvironmentConfig;
+  variables?: Record<string, VariableValue>;
+  users?: string[];
+}
+
+/** The duplicate-name error, for both our own check and the database's unique index. */
+export function duplicateServerName(name: string): OutpostError {
+  return new OutpostError('ErrDuplicateServerName', 'A server with this name already exists', { name });
+}
+
+/** A template as the request names it: a stored template by id, or (admins) a whole definition. */
+async function definitionOf(ctx: PanelContext, template: NewServer['template'], asAdmin: boolean): Promise<ServerDefinition> {
+  if (typeof template === 'string') {
+    const row = await ctx.repo.templates.byId(template);
+    if (!row) throw new OutpostError('ErrNoTemplate', `no template with name '${template}' was found`, { name: template });
+    return readDefinition(JSON.parse(row.definition));
+  }
+  if (!asAdmin) throw new OutpostError('ErrMissingScope', 'only an admin may create a server from a custom definition', { scope: Scopes.Admin });
+  return templateDefinition(template);
+}
+
+/** Picks the requested environment among those the template supports (same type), keeping the request's options. */
+function chooseEnvironment(definition: ServerDefinition, wanted: EnvironmentConfig): EnvironmentConfig {
+  const supported = definition.supportedEnvironments?.length ? definition.supportedEnvironments : definition.environment ? [definition.environment] : [];
+  const match = supported.find((env) => env.type === wanted.type);
+  if (!match) {
+    throw new OutpostError('ErrFieldRequired', `environment ${wanted.type} is not supported by this template`, { field: 'environment', supported: supported.map((e) => e.type) });
+  }
+  return { ...match, ...wanted } as EnvironmentConfig;
+}
+
+/**
+ * Creates a server: checks the request, instantiates the template with the given variables and
+ * environment, creates it on its node, then records it and grants every per-server permission to
+ * the creator (and any listed users). A failed insert removes the server from the node again.
+ */
+export async function createServer(ctx: PanelContext, creator: { userId: number; scopes: string[] }, input: NewServer): Promise<string> {
+  assertServerName(input.name);
+  const asAdmin = hasScope(creator.scopes, Scopes.Admin);
+  const node = await ctx.repo.nodes.byId(input.node);
+  if (!node) throw new OutpostError('ErrNotFound', `no node ${input.node}`, { field: 'node', node: input.node }, 404);
+  if (await ctx.repo.servers.byName(input.name)) throw duplicateServerName(input.name);
+
+  const userIds = [creator.userId];
+  for (const email of input.users ?? []) {
+    const user = await ctx.repo.users.byEmail(email);
+    if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { email });
+    if (!userIds.includes(user.id)) userIds.push(user.id);
+  }
+
+  const template = await definitionOf(ctx, input.template, asAdmin);
+  const environment = chooseEnvironment(template, input.environment);
+  const data = applyVariableValues(template.data ?? {}, input.variables ?? {}, asAdmin);
+  const definition: ServerDefinition = { ...template, name: input.name, data, environment };
+  const id = randomBytes(4).toString('hex');
+
+  const client = ctx.nodes.forRow(node);
+  const caller = { user: String(creator.userId), scopes: [...new Set([...creator.scopes, Scopes.ServersCreate])] };
+  await client.createServer(caller, id, definition);
+  try {
+    await ctx.repo.servers.insert({ id, name: input.name, node_id: node.id, ip: '', port: portOf(data), type: template.type ?? '', created_at: Date.now() });
+  } catch (error) {
+    await client.deleteServer({ ...caller, scopes: [...caller.scopes, Scopes.ServersDelete] }, id).catch(() => undefined);
+    throw isUniqueViolation(error) ? duplicateServerName(input.name) : error;
+  }
+  const every = scopesFromPermissions(Object.fromEntries(serverPermissionFlags.map((f) => [f, true])) as ServerPermissions);
+  for (const userId of userIds) await ctx.repo.permissions.replace(userId, id, every);
+  return id;
+}
+
+/** The port a server listens on, when its template has a variable named port. */
+function portOf(data: ServerDefinition['data']): number | null {
+  const value = data?.port?.value;
+  const port = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
+}

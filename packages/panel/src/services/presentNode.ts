@@ -1,0 +1,16 @@
+import type { NodeView } from '@outpost/shared';
+import type { NodeRow } from '../db/nodes.js';
+
+/** A node row as the API shows it: never the secret. */
+export function presentNode(row: NodeRow): NodeView {
+  return {
+    id: row.id,
+    name: row.name,
+    publicHost: row.public_host,
+    publicPort: Number(row.public_port),
+    privateHost: row.private_host,
+    privatePort: Number(row.private_port),
+    sftpPort: Number(row.sftp_port),
+    isLocal: Boolean(row.is_local),
+  };
+}

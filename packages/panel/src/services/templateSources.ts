@@ -1,0 +1,71 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { OutpostError } from '@outpost/shared';
+import type { Repositories } from '../db/repositories.js';
+
+/** The setting that names a remote template repository (a URL holding index.json and <id>.json). */
+export const TEMPLATE_REPOSITORY_SETTING = 'panel.templates.repository';
+
+/** templates/ of the Outpost checkout: the same depth from src/services and dist/services. */
+export const SHIPPED_TEMPLATES_DIR = fileURLToPath(new URL('../../../../templates/', import.meta.url));
+
+const TEMPLATE_ID = /^[A-Za-z0-9._-]{1,100}$/;
+const FETCH_TIMEOUT_MS = 10_000;
+
+async function shippedIds(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)).filter((id) => TEMPLATE_ID.test(id));
+}
+
+async function repositoryUrl(repo: Repositories): Promise<string | undefined> {
+  const value = (await repo.settings.get(TEMPLATE_REPOSITORY_SETTING))?.trim();
+  return value ? value.replace(/\/+$/, '') : undefined;
+}
+
+async function fetchJson(url: string): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  } catch (error) {
+    throw new OutpostError('ErrServiceNotAvailable', `template repository did not answer: ${(error as Error).message}`, { url }, 502);
+  }
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new OutpostError('ErrServiceNotAvailable', `template repository answered ${response.status}`, { url }, 502);
+  try {
+    return await response.json();
+  } catch {
+    throw new OutpostError('ErrInvalidJson', 'The json data is invalid', { url });
+  }
+}
+
+/** The ids a repository's index.json lists: plain ids, or objects with an id. */
+function idsOfIndex(index: unknown): string[] {
+  if (!Array.isArray(index)) return [];
+  return index.map((entry) => (typeof entry === 'string' ? entry : (entry as { id?: unknown } | null)?.id)).filter((id): id is string => typeof id === 'string' && TEMPLATE_ID.test(id));
+}
+
+/** Every template id that can be imported: the shipped ones plus the configured repository's. */
+export async function listImportableTemplates(repo: Repositories, dir = SHIPPED_TEMPLATES_DIR): Promise<string[]> {
+  const ids = new Set(await shippedIds(dir));
+  const url = await repositoryUrl(repo);
+  if (url) for (const id of idsOfIndex(await fetchJson(`${url}/index.json`))) ids.add(id);
+  return [...ids].sort();
+}
+
+/** A template's raw JSON from the repository (which wins when it has the id) or the shipped folder. */
+export async function fetchImportableTemplate(repo: Repositories, id: string, dir = SHIPPED_TEMPLATES_DIR): Promise<unknown> {
+  const missing = () => new OutpostError('ErrNoTemplate', `no template with name '${id}' was found`, { name: id });
+  if (!TEMPLATE_ID.test(id)) throw missing();
+  const url = await repositoryUrl(repo);
+  if (url && idsOfIndex(await fetchJson(`${url}/index.json`)).includes(id)) {
+    const found = await fetchJson(`${url}/${encodeURIComponent(id)}.json`);
+    if (found !== undefined) return found;
+  }
+  if (!(await shippedIds(dir)).includes(id)) throw missing();
+  const text = await readFile(`${dir}${id}.json`, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new OutpostError('ErrInvalidJson', 'The json data is invalid', { name: id });
+  }
+}
