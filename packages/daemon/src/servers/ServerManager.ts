@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { applyVariableValues, OutpostError, readDefinition } from '@outpost/shared';
+import { applyVariableValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
 import type { ServerDefinition, Variable } from '@outpost/shared';
 import { writeFileAtomic } from '../system/writeFileAtomic.js';
 import { assertServerId, isServerId } from './serverId.js';
@@ -129,13 +129,7 @@ export class ServerManager {
     } catch {
       throw new OutpostError('ErrNotFound', `no definition for server ${id} on disk`, { id });
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new OutpostError('ErrInvalidJson', `The json data is invalid: ${(error as Error).message}`);
-    }
-    return readDefinition(value);
+    return parseDefinition(text);
   }
 
   private writeToDisk(id: string, def: ServerDefinition): Promise<void> {

@@ -4,7 +4,7 @@ import { substitute } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
 import { shownPath, stepPath } from '../stepPath.js';
-import { writeAtomically } from '../writeAtomically.js';
+import { writeFileAtomic } from '../../system/writeFileAtomic.js';
 
 /** Files altered are configuration files; the editor's limit (20 MiB) keeps a bad target from filling memory. */
 export const MAX_ALTER_FILE_BYTES = 20_971_520;
@@ -38,5 +38,5 @@ export async function alterFile(step: AlterFileStep, ctx: OperationContext): Pro
     altered = text.split(search).join(replace);
   }
   ctx.log(`Altering ${shown}`);
-  if (altered !== text) await writeAtomically(target, altered);
+  if (altered !== text) await writeFileAtomic(target, altered);
 }
