@@ -12,3 +12,4 @@ export { prepareFirstStart, LOCAL_NODE_NAME } from './services/prepareFirstStart
 export { NodeClients } from './nodes/NodeClients.js';
 export { authenticateSftp, type SftpGrant } from './services/authenticateSftp.js';
 export { SFTP_TOKEN_SERVER } from './routes/sftpAuth/sftpAuth.js';
+export { startLocalNode, type LocalNode } from './nodes/startLocalNode.js';

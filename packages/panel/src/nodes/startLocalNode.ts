@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import { Daemon, LocalNodeClient, type DaemonConfig } from '@outpost/daemon';
+import type { FastifyInstance } from 'fastify';
+
+export interface LocalNode {
+  daemon: Daemon;
+  /** Detaches the node from the panel and stops its servers cleanly. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the local node's daemon in this process (servers in <dataDir>/servers, id and secret
+ * from the local node row) and hands the panel its in-process client.
+ */
+export async function startLocalNode(app: FastifyInstance, options: Partial<DaemonConfig> = {}): Promise<LocalNode> {
+  const { repo, config, nodes } = app.panel;
+  const row = await repo.nodes.local();
+  if (!row) throw new Error('the local node is missing: the panel adds it on first start');
+  const daemon = await Daemon.open({ nodeId: String(row.id), secret: row.secret, serversDir: join(config.dataDir, 'servers'), ...options });
+  nodes.attachLocal(new LocalNodeClient(daemon));
+  return {
+    daemon,
+    async stop() {
+      nodes.attachLocal(undefined);
+      await daemon.close();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { Scopes } from '@outpost/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, type TestUser } from '../../test/factories.js';
+import { createNodeTestApp, createServerUser, createTestServer, echoDefinition, type NodeTestApp } from '../../test/serverFixtures.js';
+import { saveTemplate } from '../../services/saveTemplate.js';
+
+describe('/api/servers', () => {
+  let t: NodeTestApp;
+  let creator: TestUser;
+  beforeAll(async () => {
+    t = await createNodeTestApp();
+    creator = await createSignedInUser(t.app, [Scopes.ServersCreate, Scopes.ServersList]);
+    await saveTemplate(t.app.panel.repo, 'echo', echoDefinition);
+  });
+  afterAll(() => t.close());
+
+  const create = (payload: Record<string, unknown>, headers: Record<string, string> = creator.headers) =>
+    t.app.inject({ method: 'POST', url: '/api/servers', headers, payload: { node: t.localNodeId, environment: { type: 'standard' }, ...payload } });
+
+  it('creates a server from a template on its node and gives the creator every permission on it', async () => {
+    const res = await create({ name: 'Echo one', template: 'echo', variables: { motd: 'hello' } });
+    expect(res.statusCode).toBe(200);
+    const { id } = res.json();
+    expect(id).toMatch(/^[0-9a-f]{8}$/);
+    expect(t.node.daemon.servers.getData(id).motd.value).toBe('hello');
+    const detail = await t.app.inject({ method: 'GET', url: `/api/servers/${id}?perms`, headers: creator.headers });
+    expect(detail.json()).toMatchObject({
+      server: { id, name: 'Echo one', type: 'test', node: { id: t.localNodeId, name: 'LocalNode' } },
+      permissions: { startServer: true, putServerFiles: true, deleteServer: true, admin: false },
+    });
+    const plain = await t.app.inject({ method: 'GET', url: `/api/servers/${id}`, headers: creator.headers });
+    expect(plain.json().permissions).toBeUndefined();
+  });
+
+  it('refuses a duplicate name with 409, and bad names, nodes, templates and environments with codes', async () => {
+    const dup = await create({ name: 'Echo one', template: 'echo' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.code).toBe('ErrDuplicateServerName');
+    expect((await create({ name: '', template: 'echo' })).json().error.code).toBe('ErrFieldRequired');
+    const printable = await create({ name: 'bad/name?', template: 'echo' });
+    expect(printable.statusCode).toBe(400);
+    expect(printable.json().error.code).toBe('ErrFieldMustBePrintable');
+    const noTemplate = await create({ name: 'x1', template: 'nope' });
+    expect(noTemplate.json().error).toMatchObject({ code: 'ErrNoTemplate', metadata: { name: 'nope' } });
+    expect((await create({ name: 'x2', template: 'echo', environment: { type: 'docker' } })).json().error.code).toBe('ErrFieldRequired');
+    expect((await create({ name: 'x3', template: 'echo', node: 999 })).statusCode).toBe(404);
+    expect((await create({ name: 'x4', template: 'echo', variables: { secret: 'changed' } })).json().error.code).toBe('ErrNoPermission');
+    expect((await create({ name: 'x5' })).statusCode).toBe(400);
+  });
+
+  it('lets only admins create from a whole definition, and answers ErrInvalidJson for a bad one', async () => {
+    expect((await create({ name: 'custom', template: echoDefinition })).statusCode).toBe(403);
+    const bad = await create({ name: 'custom', template: { run: 'nope' } }, t.admin.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('ErrInvalidJson');
+    expect((await create({ name: 'custom', template: echoDefinition }, t.admin.headers)).statusCode).toBe(200);
+  });
+
+  it('lists every server to admins and only held servers to others, paged', async () => {
+    const all = await t.app.inject({ method: 'GET', url: '/api/servers?limit=1', headers: t.admin.headers });
+    expect(all.json().paging).toEqual({ page: 1, limit: 1, total: 2 });
+    expect(all.json().servers).toHaveLength(1);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/servers', headers: creator.headers });
+    expect(mine.json().servers.map((s: { name: string }) => s.name)).toEqual(['Echo one']);
+    expect(mine.json().paging).toEqual({ page: 1, limit: 10, total: 1 });
+    const nobody = await createSignedInUser(t.app, []);
+    expect((await t.app.inject({ method: 'GET', url: '/api/servers', headers: nobody.headers })).json().paging.total).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/servers?limit=0', headers: nobody.headers })).statusCode).toBe(400);
+  });
+
+  it('renames with editServerData, refusing duplicates and users without it', async () => {
+    const id = await createTestServer(t.app, t.admin, t.localNodeId, 'rename me');
+    const editor = await createServerUser(t.app, id, { editServerData: true });
+    const viewer = await createServerUser(t.app, id, { viewServerConsole: true });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/renamed`, headers: viewer.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/renamed`, headers: editor.headers })).statusCode).toBe(204);
+    expect((await t.app.panel.repo.servers.byId(id))?.name).toBe('renamed');
+    const dup = await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/custom`, headers: editor.headers });
+    expect(dup.json().error.code).toBe('ErrDuplicateServerName');
+    expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/${encodeURIComponent('a<b')}`, headers: editor.headers })).statusCode).toBe(400);
+  });
+
+  it('deletes a server on its node and in the panel, for holders of deleteServer only', async () => {
+    const id = await createTestServer(t.app, t.admin, t.localNodeId, 'delete me');
+    const holder = await createServerUser(t.app, id, { deleteServer: true });
+    const other = await createServerUser(t.app, id, { startServer: true });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/servers/${id}`, headers: other.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/servers/${id}`, headers: holder.headers })).statusCode).toBe(204);
+    expect(await t.app.panel.repo.servers.byId(id)).toBeUndefined();
+    expect(await t.app.panel.repo.permissions.usersOfServer(id)).toEqual([]);
+    expect(() => t.node.daemon.servers.get(id)).toThrow();
+  });
+
+  it('answers 401 without a session and 403 without servers.create', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/servers' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/servers', payload: {} })).statusCode).toBe(401);
+    const plain = await createSignedInUser(t.app, [Scopes.ServersList]);
+    const res = await create({ name: 'not allowed', template: 'echo' }, plain.headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('ErrMissingScope');
+    expect((await t.app.inject({ method: 'GET', url: '/api/servers/0000abcd', headers: plain.headers })).statusCode).toBe(403);
+  });
+
+  it('answers 502 ErrNodeUnreachable when the node is down', async () => {
+    t.app.panel.nodes.attachLocal(undefined);
+    try {
+      const res = await create({ name: 'no node', template: 'echo' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error.code).toBe('ErrNodeUnreachable');
+    } finally {
+      const { LocalNodeClient } = await import('@outpost/daemon');
+      t.app.panel.nodes.attachLocal(new LocalNodeClient(t.node.daemon));
+    }
+  });
+});
