@@ -18,7 +18,9 @@ export const deleteServer = (id: string) => api.delete<unknown>(`/api/servers/${
  * the "{ip}" placeholder, then ":port" when a port is set.
  */
 export function serverAddress(server: Pick<ServerSummary, 'ip' | 'port' | 'node'>): string {
-  const host = !server.ip || server.ip === '{ip}' ? server.node.publicHost : server.ip;
+  let host = !server.ip || server.ip === '{ip}' ? server.node.publicHost : server.ip;
+  // A node whose public host is itself "{ip}" is reached at the panel's own address.
+  if (!host || host === '{ip}') host = globalThis.location?.hostname ?? host;
   return server.port ? `${host}:${server.port}` : host;
 }
 

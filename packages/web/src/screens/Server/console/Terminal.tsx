@@ -18,7 +18,7 @@ export interface TerminalHandle {
  */
 export function Terminal({ ref }: { ref: Ref<TerminalHandle> }) {
   const host = useRef<HTMLDivElement>(null);
-  const state = useRef({ buffer: '', pending: '', paused: false, atLineStart: true, lastDraw: 0, timer: 0 as number | undefined, redrawAll: false });
+  const state = useRef({ buffer: '', pending: '', paused: false, atLineStart: true, lastDraw: 0, timer: undefined as number | undefined, redrawAll: false });
   const term = useRef<XTerm | null>(null);
 
   useEffect(() => {

@@ -19,9 +19,8 @@ export function StatChart({ data, max, unit, color, label }: StatChartProps) {
       series={[{ name: 'value', label, color }]}
       curveType="monotone"
       withDots={false}
-      yAxisProps={{ domain: [0, max] }}
-      unit={unit}
-      valueFormatter={(value) => value.toFixed(2)}
+      yAxisProps={{ domain: [0, max], tickFormatter: (value: number) => `${Math.round(value)}${unit}`, width: 80 }}
+      valueFormatter={(value) => `${value.toFixed(2)}${unit}`}
       xAxisProps={{ interval: 9 }}
       lineProps={{ isAnimationActive: false }}
     />
