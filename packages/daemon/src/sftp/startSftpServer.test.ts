@@ -66,12 +66,12 @@ async function openssh(username: string, password: string, commands: string[], c
   });
 }
 
-function connect(username: string, password: string): Promise<{ client: ssh2.Client; sftp: SFTPWrapper }> {
+function connect(username: string, password: string, localAddress = '127.0.0.1'): Promise<{ client: ssh2.Client; sftp: SFTPWrapper }> {
   return new Promise((done, fail) => {
     const client = new ssh2.Client();
     client.on('error', fail);
     client.on('ready', () => client.sftp((error, sftp) => (error ? fail(error) : done({ client, sftp }))));
-    client.connect({ host: '127.0.0.1', port: server.port, username, password, hostVerifier: () => true, tryKeyboard: false });
+    client.connect({ host: '127.0.0.1', port: server.port, localAddress, username, password, hostVerifier: () => true, tryKeyboard: false });
   });
 }
 
@@ -196,11 +196,27 @@ describe('SFTP with ssh2 client', () => {
     await closed;
   });
 
-  it('blocks an account after repeated wrong passwords, without asking authenticate', async () => {
+  it('answers an unknown account exactly like a wrong password', async () => {
+    const unknown = await connect('nobody@example.com|abcd1234', Password, '127.0.0.2').catch((e: Error) => e.message);
+    const wrong = await connect(Reader, 'wrong', '127.0.0.3').catch((e: Error) => e.message);
+    expect(unknown).toBe(wrong);
+    expect(wrong).toMatch(/authentication methods failed/);
+  });
+
+  it('blocks an account after repeated wrong passwords from any address, without asking authenticate', async () => {
     const user = 'guess@example.com|abcd1234';
-    for (let i = 0; i < 3; i++) await expect(connect(user, `wrong-${i}`)).rejects.toThrow(/authentication methods failed/);
+    for (let i = 0; i < 3; i++) await expect(connect(user, `wrong-${i}`, `127.0.1.${i + 1}`)).rejects.toThrow(/authentication methods failed/);
     const before = attempts;
-    await expect(connect(user, Password)).rejects.toThrow(/authentication methods failed/);
+    await expect(connect(user, Password, '127.0.1.9')).rejects.toThrow(/authentication methods failed/);
     expect(attempts).toBe(before);
+  });
+
+  it('blocks an address after repeated wrong passwords for any account', async () => {
+    for (let i = 0; i < 3; i++) await expect(connect(`user${i}@example.com|abcd1234`, 'wrong', '127.0.2.1')).rejects.toThrow(/authentication methods failed/);
+    const before = attempts;
+    await expect(connect(Reader, Password, '127.0.2.1')).rejects.toThrow(/authentication methods failed/);
+    expect(attempts).toBe(before);
+    const { client } = await connect(Reader, Password, '127.0.2.2');
+    client.end();
   });
 });
