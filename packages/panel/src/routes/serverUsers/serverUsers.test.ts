@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, type TestUser } from '../../test/factories.js';
+import { createNodeTestApp, createServerUser, createTestServer, type NodeTestApp } from '../../test/serverFixtures.js';
+
+describe('/api/servers/{id}/user', () => {
+  let t: NodeTestApp;
+  let id: string;
+  let manager: TestUser;
+  let guest: TestUser;
+  beforeAll(async () => {
+    t = await createNodeTestApp();
+    id = await createTestServer(t.app, t.admin, t.localNodeId, 'users test');
+    manager = await createServerUser(t.app, id, { editServerUsers: true, viewServerConsole: true, startServer: true });
+    guest = await createSignedInUser(t.app, []);
+  });
+  afterAll(() => t.close());
+
+  const url = (suffix = '') => `/api/servers/${id}/user${suffix}`;
+
+  it('sets, lists and removes a user\'s flags on the server', async () => {
+    const put = await t.app.inject({ method: 'PUT', url: url(`/${guest.email}`), headers: manager.headers, payload: { viewServerConsole: true, startServer: true } });
+    expect(put.statusCode).toBe(204);
+    const list = (await t.app.inject({ method: 'GET', url: url(), headers: manager.headers })).json();
+    expect(list.find((e: { email: string }) => e.email === guest.email)).toMatchObject({ username: guest.username, viewServerConsole: true, startServer: true, stopServer: false });
+    expect((await t.app.inject({ method: 'GET', url: `/api/servers/${id}`, headers: guest.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: url(`/${guest.id}`), headers: manager.headers })).statusCode).toBe(204);
+    expect(await t.app.panel.repo.permissions.serverScopes(guest.id, id)).toEqual([]);
+    await t.app.inject({ method: 'PUT', url: url(`/${guest.email}`), headers: manager.headers, payload: { viewServerConsole: true } });
+    expect((await t.app.inject({ method: 'DELETE', url: url(`/${guest.email}`), headers: manager.headers })).statusCode).toBe(204);
+    expect(await t.app.panel.repo.permissions.serverScopes(guest.id, id)).toEqual([]);
+  });
+
+  it('refuses to hand out a permission the manager does not hold', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: url(`/${guest.email}`), headers: manager.headers, payload: { putServerFiles: true } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('ErrMissingScope');
+  });
+
+  it('answers 404 ErrUserNotFound for an unknown email, 400 for bad flags, 401 and 403', async () => {
+    const unknown = await t.app.inject({ method: 'PUT', url: url('/nobody@example.com'), headers: manager.headers, payload: {} });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('ErrUserNotFound');
+    expect((await t.app.inject({ method: 'PUT', url: url(`/${guest.email}`), headers: manager.headers, payload: { startServer: 'yes please' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
+    const other = await createServerUser(t.app, id, { viewServerConsole: true });
+    expect((await t.app.inject({ method: 'GET', url: url(), headers: other.headers })).statusCode).toBe(403);
+  });
+});

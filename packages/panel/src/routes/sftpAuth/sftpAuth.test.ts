@@ -1,0 +1,66 @@
+import { signNodeToken } from '@outpost/daemon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticateSftp } from '../../services/authenticateSftp.js';
+import { createSignedInUser, type TestUser } from '../../test/factories.js';
+import { createNodeTestApp, createServerUser, createTestServer, type NodeTestApp } from '../../test/serverFixtures.js';
+import { SFTP_TOKEN_SERVER } from './sftpAuth.js';
+
+describe('SFTP login check', () => {
+  let t: NodeTestApp;
+  let id: string;
+  let reader: TestUser;
+  let writer: TestUser;
+  let outsider: TestUser;
+  beforeAll(async () => {
+    t = await createNodeTestApp();
+    id = await createTestServer(t.app, t.admin, t.localNodeId, 'sftp test');
+    reader = await createServerUser(t.app, id, { sftpServer: true });
+    writer = await createServerUser(t.app, id, { sftpServer: true, putServerFiles: true });
+    outsider = await createServerUser(t.app, id, { viewServerFiles: true, putServerFiles: true });
+  });
+  afterAll(() => t.close());
+
+  const check = (user: TestUser, password = user.password, server = id) => authenticateSftp(t.app.panel.repo, `${user.email}|${server}`, password);
+
+  it('grants holders of sftpServer, writing only with putServerFiles, and admins everything', async () => {
+    expect(await check(reader)).toEqual({ serverId: id, userId: reader.id, canWrite: false });
+    expect(await check(writer)).toEqual({ serverId: id, userId: writer.id, canWrite: true });
+    expect(await check(t.admin)).toMatchObject({ canWrite: true });
+  });
+
+  it('refuses wrong passwords, users without sftpServer, unknown servers and malformed names', async () => {
+    expect(await check(writer, 'wrong password')).toBeNull();
+    expect(await check(outsider)).toBeNull();
+    expect(await check(writer, writer.password, 'ffffffff')).toBeNull();
+    expect(await authenticateSftp(t.app.panel.repo, 'no-bar-here', 'x')).toBeNull();
+    expect(await authenticateSftp(t.app.panel.repo, `nobody@example.com|${id}`, 'x')).toBeNull();
+  });
+
+  describe('POST /api/nodes/sftp/authenticate', () => {
+    const token = async (secret?: string, server = SFTP_TOKEN_SERVER) => {
+      const node = (await t.app.panel.repo.nodes.local())!;
+      return signNodeToken(secret ?? node.secret, { node: String(node.id), user: 'sftp', server, scopes: [], exp: Math.floor(Date.now() / 1000) + 60 });
+    };
+    const ask = async (payload: object, bearer?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/nodes/sftp/authenticate', headers: bearer ? { authorization: `Bearer ${bearer}` } : {}, payload });
+
+    it('answers a node that signs with its secret', async () => {
+      const res = await ask({ username: `${writer.email}|${id}`, password: writer.password }, await token());
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ serverId: id, userId: writer.id, canWrite: true });
+      const wrong = await ask({ username: `${writer.email}|${id}`, password: 'nope' }, await token());
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.code).toBe('ErrInvalidCredentials');
+    });
+
+    it('refuses callers without a valid node token, and bad bodies', async () => {
+      const body = { username: `${writer.email}|${id}`, password: writer.password };
+      expect((await ask(body)).statusCode).toBe(401);
+      expect((await ask(body, await token('another secret'))).statusCode).toBe(401);
+      expect((await ask(body, await token(undefined, id))).statusCode).toBe(401);
+      const signedIn = await createSignedInUser(t.app, []);
+      expect((await ask(body, signedIn.token)).statusCode).toBe(401);
+      expect((await ask({ username: 5 }, await token())).statusCode).toBe(400);
+    });
+  });
+});
