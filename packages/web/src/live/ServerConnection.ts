@@ -180,7 +180,9 @@ export class ServerConnection {
           return;
       }
     } catch (error) {
-      if (this.requested) return;
+      // Polled reads fail quietly (the page already says the connection is down); a failed
+      // action the user asked for is reported.
+      if (this.requested || request.type === 'status' || request.type === 'stat' || request.type === 'replay') return;
       const code = error instanceof ApiError && error.code ? error.code : 'ErrUnknownError';
       if (request.type === 'file') {
         this.emit({ type: 'file', data: { files: [], path: request.data.path, error: code } });

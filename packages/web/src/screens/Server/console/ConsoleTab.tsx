@@ -24,7 +24,7 @@ export default function ConsoleTab({ permissions }: ServerViewProps) {
 
   useConnectionEvent(connection, 'console', (replay) => {
     lastEpoch.current = replay.epoch;
-    const added = terminal.current?.append(replay.logs.join('')) ?? 0;
+    const added = terminal.current?.append((replay.logs ?? []).join('')) ?? 0;
     if (paused) setUnseen((count) => count + added);
   });
 

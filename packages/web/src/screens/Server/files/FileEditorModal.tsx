@@ -3,7 +3,7 @@ import { Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { readTextFile, writeFile } from '../../../api/files';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { CodeEditor } from './CodeEditor';
+import { LazyCodeEditor as CodeEditor } from './LazyCodeEditor';
 
 export interface EditTarget {
   path: string;
