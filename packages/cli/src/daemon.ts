@@ -1,5 +1,87 @@
-/** `outpost daemon`: a daemon alone, for a remote node. */
-export async function daemon(_argv: string[]): Promise<void> {
-  // TODO(#4): start packages/daemon from the node's deployment information.
-  throw new Error('outpost daemon is not yet available: run `outpost run` for the panel with its local node');
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Daemon, signNodeToken, NODE_TOKEN_TTL_SECONDS } from '@outpost/daemon';
+import Fastify from 'fastify';
+import { readOptions } from './args.js';
+
+/** The file `outpost daemon` reads: a node's deployment information (GET /api/nodes/{id}/deployment), plus where data lives. */
+export interface DaemonFile {
+  nodeId: number | string;
+  secret: string;
+  panelUrl: string;
+  publicHost?: string;
+  publicPort?: number;
+  privateHost?: string;
+  privatePort: number;
+  sftpPort?: number;
+  /** Where server definitions and folders live (default ./data/servers next to the file). */
+  dataDir?: string;
+  /** Address to listen on (default 0.0.0.0). */
+  listenHost?: string;
+}
+
+export const DAEMON_CONFIG_ENV = 'OUTPOST_DAEMON_CONFIG';
+
+/** Reads and checks the daemon file: --config, then OUTPOST_DAEMON_CONFIG, then ./daemon.json. */
+export function loadDaemonFile(path: string): DaemonFile {
+  if (!existsSync(path)) throw new Error(`daemon config ${path} does not exist: save the node's deployment information there`);
+  let file: DaemonFile;
+  try {
+    file = JSON.parse(readFileSync(path, 'utf8')) as DaemonFile;
+  } catch (error) {
+    throw new Error(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  for (const key of ['nodeId', 'secret', 'panelUrl', 'privatePort'] as const) {
+    if (file[key] === undefined || file[key] === '') throw new Error(`${path}: ${key} is required`);
+  }
+  return file;
+}
+
+/**
+ * Asks the panel whether an SFTP login may in (POST /api/nodes/sftp/authenticate with a node
+ * token); answers the grant, or null when refused. For the daemon's SFTP server.
+ * TODO(SFTP access): pass it to startSftpServer once the daemon exports it.
+ */
+export async function askPanelForSftpLogin(file: DaemonFile, username: string, password: string): Promise<{ serverId: string; userId: number; canWrite: boolean } | null> {
+  const exp = Math.floor(Date.now() / 1000) + NODE_TOKEN_TTL_SECONDS;
+  const token = signNodeToken(file.secret, { node: String(file.nodeId), user: 'sftp', server: 'sftp', scopes: [], exp });
+  const response = await fetch(`${file.panelUrl.replace(/\/+$/, '')}/api/nodes/sftp/authenticate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status === 400) return null;
+  if (!response.ok) throw new Error(`panel answered ${response.status} to an SFTP login check`);
+  return (await response.json()) as { serverId: string; userId: number; canWrite: boolean };
+}
+
+/** `outpost daemon [--config <file>]`: a daemon alone, for a remote node; stops its servers cleanly on SIGINT/SIGTERM. */
+export async function daemon(argv: string[]): Promise<void> {
+  const options = readOptions(argv, { config: { type: 'string' } });
+  const path = resolve(String(options.config || process.env[DAEMON_CONFIG_ENV] || 'daemon.json'));
+  const file = loadDaemonFile(path);
+  const dataDir = resolve(path, '..', file.dataDir ?? 'data/servers');
+  const node = await Daemon.open({ nodeId: String(file.nodeId), secret: file.secret, serversDir: dataDir });
+  const app = Fastify({ logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
+  await app.register(node.routes);
+  await app.listen({ port: file.privatePort, host: file.listenHost ?? '0.0.0.0' });
+  console.log(`Outpost daemon for node ${file.nodeId} is listening on port ${file.privatePort}; servers in ${dataDir}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, stopping the daemon`);
+    try {
+      await node.close();
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 }

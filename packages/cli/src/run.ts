@@ -1,16 +1,6 @@
-import { buildApp, loadConfig, repositories } from '@outpost/panel';
+import { buildApp, loadConfig, repositories, startLocalNode } from '@outpost/panel';
 
-type PanelApp = Awaited<ReturnType<typeof buildApp>>;
-
-/**
- * The seam where the local node's daemon will start inside this process.
- * TODO(#4): start the daemon of the local node in-process (packages/daemon) and hand the panel its NodeClient.
- */
-export async function startLocalNode(_app: PanelApp): Promise<{ stop(): Promise<void> }> {
-  return { async stop() {} };
-}
-
-/** `outpost run`: migrate, start the panel (and, later, the local node), stop cleanly on SIGINT/SIGTERM. */
+/** `outpost run`: migrate, start the panel with its local node's daemon in-process, stop both cleanly on SIGINT/SIGTERM. */
 export async function run(_argv: string[]): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config, logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
