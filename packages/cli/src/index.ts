@@ -10,7 +10,8 @@ const usage = `Usage: outpost <command>
   user add [--admin] --email <email> --username <name> --password <password>
                            create a user; missing values are asked for
   migrate                  bring the database schema up to date
-  daemon                   run a daemon for a remote node (not yet available)
+  daemon [--config <file>] run a daemon for a remote node from its deployment information
+                           (the JSON of GET /api/nodes/{id}/deployment; default ./daemon.json)
 
 Configuration: outpost.json (or OUTPOST_CONFIG), overridden by OUTPOST_PORT, OUTPOST_HOST,
 OUTPOST_DATA_DIR, OUTPOST_DB_DIALECT, OUTPOST_DB_URL, OUTPOST_SFTP_PORT, OUTPOST_SESSION_MINUTES,
