@@ -66,7 +66,9 @@ export async function daemon(argv: string[]): Promise<void> {
   const app = Fastify({ logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
   await app.register(node.routes);
   await app.listen({ port: file.privatePort, host: file.listenHost ?? '0.0.0.0' });
-  console.log(`Outpost daemon for node ${file.nodeId} is listening on port ${file.privatePort}; servers in ${dataDir}`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : file.privatePort;
+  console.log(`Outpost daemon for node ${file.nodeId} is listening on port ${port}; servers in ${dataDir}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
