@@ -5,6 +5,8 @@
 // (key exchange, cipher, channel windows): ours answers the sftp subsystem with our SftpSession,
 // the baseline pipes it to a spawned /usr/lib/openssh/sftp-server (what sshd runs). The ratio
 // therefore compares the SFTP layers alone. The client is OpenSSH's `sftp` (through sshpass) for both.
+// The machine may be shared, so figures swing from run to run: the servers take turns and the best
+// of ROUNDS counts. BENCH_VERBOSE=1 prints every round.
 import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -15,7 +17,7 @@ import ssh2 from 'ssh2';
 import { startSftpServer, loadOrCreateHostKey } from '../../packages/daemon/dist/sftp/index.js';
 
 const SIZE = 200 * 1000 * 1000;
-const ROUNDS = 2;
+const ROUNDS = 4;
 const PASSWORD = 'bench-password';
 const USER = 'bench@example.com|be0c0de0';
 const OPENSSH_SFTP_SERVER = '/usr/lib/openssh/sftp-server';
@@ -73,22 +75,35 @@ async function sha256(path) {
   return hash.digest('hex');
 }
 
-/** Best upload and download rate (MB/s) of a server over ROUNDS, checking the bytes arrive intact. */
-async function measure(name, port, remoteDir, work, expected) {
-  let up = 0;
-  let down = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    const upSeconds = await transfer(port, work, `put big.bin ${remoteDir}/big.bin`);
-    const downSeconds = await transfer(port, work, `get ${remoteDir}/big.bin back.bin`);
-    if ((await stat(join(work, 'back.bin'))).size !== SIZE || (round === 0 && (await sha256(join(work, 'back.bin'))) !== expected)) {
-      throw new Error(`${name}: the file came back different`);
-    }
-    await rm(join(work, 'back.bin'));
-    up = Math.max(up, SIZE / 1e6 / upSeconds);
-    down = Math.max(down, SIZE / 1e6 / downSeconds);
+/** One upload and one download through a server (MB/s), checking the bytes come back intact. */
+async function measureOnce(name, port, remoteDir, work, expected, check) {
+  const upSeconds = await transfer(port, work, `put big.bin ${remoteDir}/big.bin`);
+  const downSeconds = await transfer(port, work, `get ${remoteDir}/big.bin back.bin`);
+  if ((await stat(join(work, 'back.bin'))).size !== SIZE || (check && (await sha256(join(work, 'back.bin'))) !== expected)) {
+    throw new Error(`${name}: the file came back different`);
   }
-  console.log(`${name.padEnd(28)} upload ${up.toFixed(1).padStart(7)} MB/s   download ${down.toFixed(1).padStart(7)} MB/s`);
-  return { upload: up, download: down };
+  await rm(join(work, 'back.bin'));
+  return { upload: SIZE / 1e6 / upSeconds, download: SIZE / 1e6 / downSeconds };
+}
+
+/**
+ * Best of ROUNDS for each server, the servers taking turns, so a burst of load from elsewhere on
+ * the machine (it is shared) hits both alike rather than one of them.
+ */
+async function measureBoth(servers, work, expected) {
+  const best = servers.map(() => ({ upload: 0, download: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, server] of servers.entries()) {
+      const figures = await measureOnce(server.name, server.port, server.remoteDir, work, expected, round === 0);
+      if (process.env.BENCH_VERBOSE) console.log(`  round ${round + 1} ${server.name}: upload ${figures.upload.toFixed(1)}, download ${figures.download.toFixed(1)} MB/s`);
+      best[i].upload = Math.max(best[i].upload, figures.upload);
+      best[i].download = Math.max(best[i].download, figures.download);
+    }
+  }
+  for (const [i, server] of servers.entries()) {
+    console.log(`${server.name.padEnd(28)} upload ${best[i].upload.toFixed(1).padStart(7)} MB/s   download ${best[i].download.toFixed(1).padStart(7)} MB/s`);
+  }
+  return best;
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'outpost-sftp-bench-'));
@@ -120,9 +135,15 @@ try {
   });
   baseline = await startBaseline(await loadOrCreateHostKey(hostKeyPath), baseRoot);
 
-  console.log(`sftp bench: ${SIZE / 1e6} MB of random bytes, OpenSSH sftp client, loopback, best of ${ROUNDS}; both servers on ssh2's SSH transport`);
-  const oursFigures = await measure('outpost (ssh2 + SftpSession)', ours.port, '/', work, expected);
-  const baseFigures = await measure('openssh sftp-server', baseline.port, baseRoot, work, expected);
+  console.log(`sftp bench: ${SIZE / 1e6} MB of random bytes, OpenSSH sftp client, loopback, best of ${ROUNDS} taking turns; both servers on ssh2's SSH transport`);
+  const [oursFigures, baseFigures] = await measureBoth(
+    [
+      { name: 'outpost (ssh2 + SftpSession)', port: ours.port, remoteDir: '/' },
+      { name: 'openssh sftp-server', port: baseline.port, remoteDir: baseRoot },
+    ],
+    work,
+    expected,
+  );
   const ratio = { upload: oursFigures.upload / baseFigures.upload, download: oursFigures.download / baseFigures.download };
   await writeFile(
     new URL('./results.json', import.meta.url),
