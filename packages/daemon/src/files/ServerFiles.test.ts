@@ -99,6 +99,8 @@ describe('write', () => {
     await expect(files.write('../evil.txt', 'x')).rejects.toMatchObject(outside);
     await expect(files.write('out/evil.txt', 'x')).rejects.toMatchObject(outside);
     await expect(files.write('secret-link', 'x')).rejects.toMatchObject(outside);
+    await symlink(join(base, 'planted.txt'), join(root, 'dangling'));
+    await expect(files.write('dangling', 'x')).rejects.toMatchObject(outside);
     expect(await readdir(base)).toEqual(['secret.txt', 'server']);
     expect(await readFile(join(base, 'secret.txt'), 'utf8')).toBe('not yours');
   });

@@ -163,6 +163,9 @@ describe('SFTP with ssh2 client', () => {
       await expect(call((cb) => sftp.unlink('out/secret.txt', cb))).rejects.toMatchObject(denied);
       await expect(call((cb) => sftp.mkdir('out/made', cb))).rejects.toMatchObject(denied);
       await expect(call((cb) => sftp.setstat('out/secret.txt', { mode: 0o777 }, cb))).rejects.toMatchObject(denied);
+      await symlink(join(base, 'planted.txt'), join(root, 'dangling'));
+      await expect(call((cb) => sftp.open('dangling', 'w', cb))).rejects.toMatchObject(denied);
+      expect(await readdir(base)).toEqual(expect.not.arrayContaining(['planted.txt']));
       expect(await readFile(join(base, 'secret.txt'), 'utf8')).toBe('not yours');
       expect((await stat(join(base, 'secret.txt'))).mode & 0o777).not.toBe(0o777);
     } finally {
@@ -185,6 +188,23 @@ describe('SFTP with ssh2 client', () => {
       expect(await readdir(base)).toEqual(expect.not.arrayContaining(['link']));
     } finally {
       client.end();
+    }
+  });
+
+  it('applies permission bits and times with SETSTAT, but not for a read-only login', async () => {
+    const writer = await connect(Writer, Password);
+    const reader = await connect(Reader, Password);
+    try {
+      await call<void>((cb) => writer.sftp.setstat('server.properties', { mode: 0o4755, atime: 1000, mtime: 2000 }, cb));
+      const info = await stat(join(root, 'server.properties'));
+      expect(info.mode & 0o7777).toBe(0o755); // no setuid through SFTP
+      expect(Math.floor(info.mtimeMs / 1000)).toBe(2000);
+      await expect(call((cb) => reader.sftp.setstat('server.properties', { mode: 0o600 }, cb))).rejects.toMatchObject(denied);
+      await expect(call((cb) => reader.sftp.symlink('/world', '/w', cb))).rejects.toMatchObject(denied);
+      await expect(call((cb) => reader.sftp.open('server.properties', 'r+', cb))).rejects.toMatchObject(denied);
+    } finally {
+      writer.client.end();
+      reader.client.end();
     }
   });
 
