@@ -6,6 +6,7 @@ import type { PanelConfig } from './config.js';
 import type { PanelContext } from './context.js';
 import { migrateToLatest } from './db/migrate.js';
 import { NodeClients } from './nodes/NodeClients.js';
+import { OpenSockets } from './nodes/OpenSockets.js';
 import { openDatabase } from './db/openDatabase.js';
 import { repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';
@@ -47,7 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, frameworkErrors: routingError });
-  const context: PanelContext = { config, db, repo, failedLogins: new FailedLogins(), pendingLogins: new PendingLogins(), nodes: new NodeClients(repo) };
+  const context: PanelContext = { config, db, repo, failedLogins: new FailedLogins(), pendingLogins: new PendingLogins(), nodes: new NodeClients(repo), sockets: new OpenSockets() };
   app.decorate('panel', context);
 
   // Expired sessions are refused on sight; this sweep removes the ones nobody presents again.

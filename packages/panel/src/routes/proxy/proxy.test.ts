@@ -144,6 +144,16 @@ describe('/proxy/daemon/server/{id}', () => {
       }
     });
 
+    it('closes a user\'s connection when their permissions on the server change', async () => {
+      const user = await createServerUser(t.app, id, { viewServerConsole: true });
+      const conn = await open(user);
+      await eventually(() => conn.events.some((e) => e.type === 'status'));
+      const closed = new Promise<number>((resolve) => conn.ws.once('close', (code) => resolve(code)));
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/servers/${id}/user/${user.id}`, headers: t.admin.headers });
+      expect(res.statusCode).toBe(204);
+      expect(await closed).toBe(4001);
+    });
+
     it('forwards file requests only with the file permissions', async () => {
       const op = await open(operator);
       const viewer = await open(consoleOnly);

@@ -34,6 +34,7 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
       }
     }
     await repo.permissions.replace(user.id, id, scopesFromPermissions(flags));
+    app.panel.sockets.closeFor(user.id, id);
     return reply.code(204).send(null);
   });
 
@@ -42,6 +43,7 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     const user = /^\d+$/.test(who) ? await repo.users.byId(Number(who)) : await repo.users.byEmail(who);
     if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { user: who });
     await repo.permissions.replace(user.id, id, []);
+    app.panel.sockets.closeFor(user.id, id);
     return reply.code(204).send(null);
   });
 }

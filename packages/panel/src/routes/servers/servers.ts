@@ -47,6 +47,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
       if (!(error instanceof OutpostError && error.code === 'ErrNotFound')) throw error;
     });
     await ctx.repo.servers.delete(access.server.id);
+    ctx.sockets.closeFor(undefined, access.server.id);
     return reply.code(204).send(null);
   });
 
