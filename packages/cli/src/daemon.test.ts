@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, createUser, startLocalNode, type PanelConfig } from '@outpost/panel';
+import { Scopes } from '@outpost/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askPanelForSftpLogin, loadDaemonFile, type DaemonFile } from './daemon.js';
+
+describe('outpost daemon', () => {
+  let dir: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let node: Awaited<ReturnType<typeof startLocalNode>>;
+  let deployment: DaemonFile;
+  let serverId: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'outpost-daemon-cli-'));
+    const config: PanelConfig = { port: 0, host: '127.0.0.1', dataDir: dir, db: { dialect: 'sqlite', url: join(dir, 'outpost.db') }, sftpPort: 5657, admin: { username: 'admin' }, sessionMinutes: 60 };
+    app = await buildApp({ config, webDist: '/nonexistent-web-dist' });
+    node = await startLocalNode(app, { autostart: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const panelUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const userId = await createUser(app.panel.repo, { username: 'sftpuser', email: 'sftp@example.com', password: 'password123', scopes: [Scopes.Admin] });
+    const local = (await app.panel.repo.nodes.local())!;
+    deployment = { nodeId: local.id, secret: local.secret, panelUrl, privatePort: 0 };
+    serverId = 'abcdef01';
+    await app.panel.repo.servers.insert({ id: serverId, name: 'sftp target', node_id: local.id, ip: '', port: null, type: '', created_at: Date.now() });
+    await app.panel.repo.permissions.replace(userId, serverId, [Scopes.ServersView]);
+  });
+  afterAll(async () => {
+    await node.stop();
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads the deployment file and says which key is missing', () => {
+    const path = join(dir, 'daemon.json');
+    writeFileSync(path, JSON.stringify(deployment));
+    expect(loadDaemonFile(path)).toEqual(deployment);
+    writeFileSync(path, JSON.stringify({ ...deployment, secret: '' }));
+    expect(() => loadDaemonFile(path)).toThrow(/secret is required/);
+    writeFileSync(path, '{');
+    expect(() => loadDaemonFile(path)).toThrow(/not valid JSON/);
+    expect(() => loadDaemonFile(join(dir, 'missing.json'))).toThrow(/does not exist/);
+  });
+
+  it('asks the panel about SFTP logins with a node token', async () => {
+    expect(await askPanelForSftpLogin(deployment, `sftp@example.com|${serverId}`, 'password123')).toMatchObject({ serverId, canWrite: true });
+    expect(await askPanelForSftpLogin(deployment, `sftp@example.com|${serverId}`, 'wrong')).toBeNull();
+    await expect(askPanelForSftpLogin({ ...deployment, secret: 'not it' }, `sftp@example.com|${serverId}`, 'password123')).rejects.toThrow(/401/);
+  });
+});
