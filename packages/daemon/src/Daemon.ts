@@ -12,6 +12,20 @@ import { defaultRecovery } from './servers/RecoveryPolicy.js';
 import type { RecoveryOptions } from './servers/RecoveryPolicy.js';
 import type { ServerOptions } from './servers/Server.js';
 import { ServerManager } from './servers/ServerManager.js';
+import { startSftpServer, type SftpServer } from './sftp/index.js';
+import { isServerId } from './servers/serverId.js';
+
+/** What the panel answers for an SFTP login: whether the account may write, or null when refused. */
+export type SftpCheck = (login: { email: string; serverId: string; password: string; remoteAddress: string }) => Promise<{ canWrite: boolean; userId: string } | null>;
+
+export interface DaemonSftpConfig {
+  host?: string;
+  port: number;
+  /** Where the host key is kept; made on first start. */
+  hostKeyPath: string;
+  /** Asks the panel: in-process for the local node, over HTTP for a remote one. */
+  check: SftpCheck;
+}
 
 export interface DaemonConfig {
   /** This node's id: node tokens must name it. */
@@ -36,6 +50,8 @@ export interface DaemonConfig {
   /** Replaces the step runner (tests, or a daemon that restricts steps). */
   operations?: Operations;
   createEnvironment?: ServerOptions['createEnvironment'];
+  /** Serve SFTP with logins `{email}|{serverId}` + the account password. */
+  sftp?: DaemonSftpConfig;
 }
 
 /**
@@ -45,6 +61,7 @@ export interface DaemonConfig {
  */
 export class Daemon {
   readonly servers: ServerManager;
+  private sftp?: SftpServer;
   private closing?: Promise<void>;
 
   /** A server's files, through the jail. */
@@ -71,7 +88,36 @@ export class Daemon {
     if (config.autostart ?? true) {
       daemon.servers.autostart((server, error) => server.log(`Autostart failed: ${error.message}`));
     }
+    if (config.sftp) daemon.sftp = await daemon.startSftp(config.sftp);
     return daemon;
+  }
+
+  /** The port SFTP listens on, when it does. */
+  get sftpPort(): number | undefined {
+    return this.sftp?.port;
+  }
+
+  /** Ends the open SFTP sessions of one user on one server, e.g. when a permission is taken away. */
+  closeSftpSessions(userId: string, serverId: string): number {
+    return this.sftp?.closeSessions((session) => session.sessionKey === sessionKey(userId, serverId)) ?? 0;
+  }
+
+  private startSftp(sftp: DaemonSftpConfig): Promise<SftpServer> {
+    return startSftpServer({
+      host: sftp.host,
+      port: sftp.port,
+      hostKeyPath: sftp.hostKeyPath,
+      authenticate: async (username, password, remoteAddress) => {
+        // The login is `{email}|{serverId}`; the email itself may hold no '|'.
+        const cut = username.lastIndexOf('|');
+        const email = username.slice(0, cut);
+        const serverId = username.slice(cut + 1);
+        if (cut <= 0 || !isServerId(serverId) || !this.servers.has(serverId)) return null;
+        const grant = await sftp.check({ email, serverId, password, remoteAddress });
+        if (!grant) return null;
+        return { root: this.servers.get(serverId).root, canWrite: grant.canWrite, sessionKey: sessionKey(grant.userId, serverId) };
+      },
+    });
   }
 
   /** Fastify plugin with the daemon's routes under /daemon/. */
@@ -81,7 +127,11 @@ export class Daemon {
 
   /** Stops every server (kill after the grace period); safe to call twice. */
   close(): Promise<void> {
-    this.closing ??= this.servers.shutdown();
+    this.closing ??= Promise.all([this.servers.shutdown(), this.sftp?.close()]).then(() => undefined);
     return this.closing;
   }
+}
+
+function sessionKey(userId: string, serverId: string): string {
+  return `${userId}|${serverId}`;
 }
