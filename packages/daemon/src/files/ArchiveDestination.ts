@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { OutpostError } from '@outpost/shared';
 import { isInside, resolveInside } from './resolveInside.js';
 import { normaliseUserPath, resolveEntryInside } from './resolveEntryInside.js';
-import { writeAtomically } from './writeAtomically.js';
+import { writeFileAtomic } from '../system/writeFileAtomic.js';
 
 /**
  * The folder an archive is extracted into. Every entry goes through here, so zip and tar share one
@@ -33,7 +33,7 @@ export class ArchiveDestination {
 
   async file(name: string, data: Readable, mode?: number): Promise<void> {
     const target = await resolveInside(this.root, this.entryPath(name));
-    await writeAtomically(target, data);
+    await writeFileAtomic(target, data);
     // Keep the executable bit (start scripts, server binaries), nothing else of the archive's mode.
     if (mode !== undefined && mode & 0o111) await chmod(target, 0o755);
   }

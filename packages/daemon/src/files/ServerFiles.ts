@@ -11,7 +11,7 @@ import { extractZip } from './extractZip.js';
 import { withFsErrors } from './fsError.js';
 import { isInside, resolveInside } from './resolveInside.js';
 import { normaliseUserPath, resolveEntryInside } from './resolveEntryInside.js';
-import { writeAtomically } from './writeAtomically.js';
+import { writeFileAtomic } from '../system/writeFileAtomic.js';
 
 /** One row of a listing (server-page.md section 3, "File entry"). */
 export interface FileEntry {
@@ -77,7 +77,7 @@ export class ServerFiles {
   async write(path: string, data: Readable | Buffer | string): Promise<void> {
     return withFsErrors(path, async () => {
       if (normaliseUserPath(path) === '') throw new OutpostError('ErrGeneric', 'cannot write the server folder itself', { path }, 400);
-      await writeAtomically(await this.resolve(path), data);
+      await writeFileAtomic(await this.resolve(path), data);
     });
   }
 
@@ -131,7 +131,7 @@ export class ServerFiles {
           return { path, name: path === realRoot ? '' : basename(path) };
         }),
       );
-      await writeAtomically(target, await createZip(realRoot, picked, target));
+      await writeFileAtomic(target, await createZip(realRoot, picked, target));
     });
   }
 

@@ -1,14 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { rename, unlink, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { chmod, mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-/** Writes to a temp name beside the target, then renames: readers see the old or the new file, never half. */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+/**
+ * Writes `data` to `target` (an absolute path; user paths must come through the jail) through a temp name in the
+ * same folder, renamed over the target once complete: a failed or aborted upload leaves the old
+ * file as it was and no half-written one. Keeps the old file's mode; creates missing folders.
+ */
+export async function writeFileAtomic(target: string, data: Readable | Uint8Array | string): Promise<void> {
+  const folder = dirname(target);
+  await mkdir(folder, { recursive: true });
+  const temp = join(folder, `.${basename(target)}.${randomBytes(6).toString('hex')}.outpost-upload`);
   try {
-    await writeFile(temp, data);
-    await rename(temp, path);
+    const source = typeof data === 'string' || data instanceof Uint8Array ? Readable.from([data]) : data;
+    await pipeline(source, createWriteStream(temp, { flags: 'wx', mode: 0o644 }));
+    const old = await stat(target).catch(() => undefined);
+    if (old?.isDirectory()) throw Object.assign(new Error(`is a folder: ${target}`), { code: 'EISDIR' });
+    if (old) await chmod(temp, old.mode & 0o7777);
+    await rename(temp, target);
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
+    await unlink(temp).catch(() => {});
     throw error;
   }
 }
