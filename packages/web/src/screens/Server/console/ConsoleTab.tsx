@@ -87,6 +87,8 @@ export default function ConsoleTab({ permissions }: ServerViewProps) {
             onChange={(event) => setCommand(event.currentTarget.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') send();
+              // Escape hands the keyboard back to the page's shortcuts.
+              if (event.key === 'Escape') event.currentTarget.blur();
             }}
             ff="monospace"
             rightSection={
