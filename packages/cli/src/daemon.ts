@@ -40,7 +40,6 @@ export function loadDaemonFile(path: string): DaemonFile {
 /**
  * Asks the panel whether an SFTP login may in (POST /api/nodes/sftp/authenticate with a node
  * token); answers the grant, or null when refused. For the daemon's SFTP server.
- * TODO(SFTP access): pass it to startSftpServer once the daemon exports it.
  */
 export async function askPanelForSftpLogin(file: DaemonFile, username: string, password: string): Promise<{ serverId: string; userId: number; canWrite: boolean } | null> {
   const exp = Math.floor(Date.now() / 1000) + NODE_TOKEN_TTL_SECONDS;
@@ -62,13 +61,25 @@ export async function daemon(argv: string[]): Promise<void> {
   const path = resolve(String(options.config || process.env[DAEMON_CONFIG_ENV] || 'daemon.json'));
   const file = loadDaemonFile(path);
   const dataDir = resolve(path, '..', file.dataDir ?? 'data/servers');
-  const node = await Daemon.open({ nodeId: String(file.nodeId), secret: file.secret, serversDir: dataDir });
+  const node = await Daemon.open({
+    nodeId: String(file.nodeId),
+    secret: file.secret,
+    serversDir: dataDir,
+    sftp: {
+      port: file.sftpPort ?? 5657,
+      hostKeyPath: resolve(path, '..', 'sftp_host_ed25519'),
+      async check({ email, serverId, password }) {
+        const grant = await askPanelForSftpLogin(file, `${email}|${serverId}`, password);
+        return grant && { canWrite: grant.canWrite, userId: String(grant.userId) };
+      },
+    },
+  });
   const app = Fastify({ logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
   await app.register(node.routes);
   await app.listen({ port: file.privatePort, host: file.listenHost ?? '0.0.0.0' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : file.privatePort;
-  console.log(`Outpost daemon for node ${file.nodeId} is listening on port ${port}; servers in ${dataDir}`);
+  console.log(`Outpost daemon for node ${file.nodeId} is listening on port ${port}, SFTP on ${node.sftpPort}; servers in ${dataDir}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

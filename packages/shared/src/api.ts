@@ -94,6 +94,8 @@ export const SettingKeys = {
   emailHost: 'panel.email.host',
   emailUsername: 'panel.email.username',
   emailPassword: 'panel.email.password',
+  /** URL of a template repository (an index.json listing ids, one <id>.json each) besides the shipped one. */
+  templatesRepository: 'panel.templates.repository',
 } as const;
 
 export const secretSettingKeys: readonly string[] = [SettingKeys.emailKey, SettingKeys.emailPassword];

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Daemon, LocalNodeClient, type DaemonConfig } from '@outpost/daemon';
 import type { FastifyInstance } from 'fastify';
+import { authenticateSftp } from '../services/authenticateSftp.js';
 
 export interface LocalNode {
   daemon: Daemon;
@@ -16,7 +17,23 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
   const { repo, config, nodes } = app.panel;
   const row = await repo.nodes.local();
   if (!row) throw new Error('the local node is missing: the panel adds it on first start');
-  const daemon = await Daemon.open({ nodeId: String(row.id), secret: row.secret, serversDir: join(config.dataDir, 'servers'), ...options });
+  const daemon = await Daemon.open({
+    nodeId: String(row.id),
+    secret: row.secret,
+    serversDir: join(config.dataDir, 'servers'),
+    sftp: {
+      port: config.sftpPort,
+      hostKeyPath: join(config.dataDir, 'sftp_host_ed25519'),
+      // The local node asks the panel in-process; a remote one over HTTP (cli/src/daemon.ts).
+      async check({ email, serverId, password }) {
+        const grant = await authenticateSftp(repo, `${email}|${serverId}`, password, row.id);
+        return grant && { canWrite: grant.canWrite, userId: String(grant.userId) };
+      },
+    },
+    ...options,
+  });
+  // The SFTP info users see must name the port SFTP really listens on (config may say 0: any).
+  if (daemon.sftpPort !== undefined && daemon.sftpPort !== row.sftp_port) await repo.nodes.update(row.id, { sftp_port: daemon.sftpPort });
   nodes.attachLocal(new LocalNodeClient(daemon));
   return {
     daemon,

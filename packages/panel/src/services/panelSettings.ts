@@ -49,6 +49,9 @@ function assertValid(key: string, value: string): void {
   if (key === SettingKeys.emailProvider && !emailProviders.includes(value)) {
     throw new OutpostError('ErrServiceInvalidProvider', `email does not support ${value}`, { service: 'email', provider: value, field: key });
   }
+  if (key === SettingKeys.templatesRepository && value !== '' && !parseMasterUrl(value)) {
+    throw new OutpostError('ErrFieldIsInvalidHost', 'must be an http or https URL', { field: key });
+  }
   if (key === SettingKeys.masterUrl && !parseMasterUrl(value)) {
     throw new OutpostError('ErrFieldIsInvalidHost', 'must be a valid IP or FQDN', { field: key });
   }

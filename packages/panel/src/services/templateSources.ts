@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError, SettingKeys } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 
 /** The setting that names a remote template repository (a URL holding index.json and <id>.json). */
-export const TEMPLATE_REPOSITORY_SETTING = 'panel.templates.repository';
+export const TEMPLATE_REPOSITORY_SETTING = SettingKeys.templatesRepository;
 
 /** templates/ of the Outpost checkout: the same depth from src/services and dist/services. */
 export const SHIPPED_TEMPLATES_DIR = fileURLToPath(new URL('../../../../templates/', import.meta.url));

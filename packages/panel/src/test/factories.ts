@@ -22,7 +22,7 @@ export async function createTestApp(overrides: Partial<PanelConfig> & { webDist?
     host: '127.0.0.1',
     dataDir: dirname(database.config.url),
     db: database.config,
-    sftpPort: 5657,
+    sftpPort: 0, // any free port: test files run in parallel
     admin: { username: 'admin' },
     sessionMinutes: 60,
     ...rest,

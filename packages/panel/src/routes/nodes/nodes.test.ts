@@ -34,7 +34,7 @@ describe('/api/nodes', () => {
   it('answers the deployment information with the secret to holders of nodes.deploy', async () => {
     const local = (await t.app.panel.repo.nodes.local())!;
     const res = await t.app.inject({ method: 'GET', url: `/api/nodes/${local.id}/deployment`, headers: editor.headers });
-    expect(res.json()).toMatchObject({ nodeId: local.id, secret: local.secret, panelUrl: expect.stringMatching(/^http/), sftpPort: 5657 });
+    expect(res.json()).toMatchObject({ nodeId: local.id, secret: local.secret, panelUrl: expect.stringMatching(/^http/), sftpPort: local.sftp_port });
     expect((await t.app.inject({ method: 'GET', url: `/api/nodes/${local.id}/deployment`, headers: viewer.headers })).statusCode).toBe(403);
   });
 
