@@ -19,7 +19,7 @@ const panels: Record<ServerTabId, ComponentType<ServerViewProps>> = {
   files: lazy(() => import('./files/FilesTab')),
   tasks: lazy(() => import('./PlaceholderTab')),
   settings: lazy(() => import('./settings/SettingsTab')),
-  users: lazy(() => import('./PlaceholderTab')),
+  users: lazy(() => import('./users/UsersTab')),
   admin: lazy(() => import('./admin/AdminTab')),
 };
 

@@ -2,7 +2,7 @@ import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 
-/** The tasks and users tabs: their content arrives with a later issue, and the tab says so. */
+/** The tasks tab: its content arrives with a later issue, and the tab says so. */
 export default function PlaceholderTab() {
   const { t } = useTranslation();
   return (

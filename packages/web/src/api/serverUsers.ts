@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ServerPermissions, ServerUserEntry } from '@outpost/shared';
+import { api } from './client';
+
+const base = (serverId: string) => `/api/servers/${encodeURIComponent(serverId)}/user`;
+
+export const listServerUsers = (serverId: string) => api.get<ServerUserEntry[]>(base(serverId));
+/** Replaces the user's flags on the server; the account must already exist. */
+export const putServerUser = (serverId: string, email: string, flags: ServerPermissions) =>
+  api.put<unknown>(`${base(serverId)}/${encodeURIComponent(email)}`, flags);
+/** Takes every permission on the server away from the user (by email or user id). */
+export const deleteServerUser = (serverId: string, email: string) => api.delete<unknown>(`${base(serverId)}/${encodeURIComponent(email)}`);
+
+const usersKey = (serverId: string) => ['servers', 'users', serverId];
+
+export function useServerUsers(serverId: string) {
+  return useQuery({ queryKey: usersKey(serverId), queryFn: () => listServerUsers(serverId) });
+}
+
+// Both mutations wait for the list to refetch, so a saved entry is on screen when they settle.
+export function usePutServerUser(serverId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, flags }: { email: string; flags: ServerPermissions }) => putServerUser(serverId, email, flags),
+    onSuccess: () => client.invalidateQueries({ queryKey: usersKey(serverId) }),
+  });
+}
+
+export function useDeleteServerUser(serverId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => deleteServerUser(serverId, email),
+    onSuccess: () => client.invalidateQueries({ queryKey: usersKey(serverId) }),
+  });
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Avatar, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ServerPermissionFlag, ServerUserEntry } from '@outpost/shared';
+import { useDeleteServerUser, usePutServerUser } from '../../../api/serverUsers';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { DeleteServerUserDialog } from './DeleteServerUserDialog';
+import { PermissionSwitches } from './PermissionSwitches';
+import { flagsBeyond, flagsChanged, flagsOf } from './serverUserEntry';
+
+interface ServerUserCardProps {
+  serverId: string;
+  entry: ServerUserEntry;
+  mayGrant: (flag: ServerPermissionFlag) => boolean;
+}
+
+/** A saved user of the server: their switches with Update, and Delete behind a confirmation. */
+export function ServerUserCard({ serverId, entry, mayGrant }: ServerUserCardProps) {
+  const { t } = useTranslation();
+  const [flags, setFlags] = useState(() => flagsOf(entry));
+  const [confirming, setConfirming] = useState(false);
+  const put = usePutServerUser(serverId);
+  const remove = useDeleteServerUser(serverId);
+  // The server refuses to keep flags the current user lacks, so such an entry is read-only here.
+  const outranks = flagsBeyond(entry, mayGrant).length > 0;
+
+  // mutateAsync, not mutate's callbacks: a deleted entry unmounts once the list refetches, and
+  // the toast must still show.
+  const save = async () => {
+    try {
+      await put.mutateAsync({ email: entry.email, flags });
+      notifySuccess(t('toast.saved'));
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(entry.email);
+      setConfirming(false);
+      notifySuccess(t('serverUsers.deleted'));
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={`server-user-${entry.email}`}>
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <Avatar name={entry.username || entry.email} color="initials" radius="xl" />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} truncate>
+              {entry.email}
+            </Text>
+            {entry.username && (
+              <Text size="sm" c="dimmed" truncate>
+                {entry.username}
+              </Text>
+            )}
+          </div>
+        </Group>
+        <PermissionSwitches value={flags} onChange={setFlags} isLocked={(flag) => outranks || !mayGrant(flag)} />
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            {outranks ? t('serverUsers.outranks') : ''}
+          </Text>
+          <Group gap="sm">
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid="server-user-delete">
+              {t('serverUsers.delete')}
+            </Button>
+            <Button loading={put.isPending} disabled={outranks || !flagsChanged(entry, flags)} onClick={() => void save()} data-testid="server-user-save">
+              {t('serverUsers.update')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+      <DeleteServerUserDialog email={entry.email} opened={confirming} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => void confirmDelete()} />
+    </Paper>
+  );
+}
