@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Group, Paper, SegmentedControl, SimpleGrid, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useConnection, useConnectionEvent } from '../../../live/useServerConnection';
 import { StatChart } from './StatChart';
@@ -23,18 +23,28 @@ export default function StatsTab() {
 
   const cpu = series.map((point) => ({ time: clock(point.time), value: point.cpu }));
   const memory = series.map((point) => ({ time: clock(point.time), value: toUnit(point.memory, unit) }));
+  // The newest figure beside each title: a chart shows the trend, the number answers "how much now".
+  const latest = series[series.length - 1]!;
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <Paper withBorder radius="md" p="md" data-testid="stats-cpu">
-        <Title order={5} mb="sm">
-          {t('stats.cpu')}
-        </Title>
+        <Group justify="space-between" mb="sm">
+          <Title order={5}>{t('stats.cpu')}</Title>
+          <Text size="sm" ff="monospace" c="dimmed" data-testid="stats-cpu-now">
+            {latest.cpu.toFixed(2)} %
+          </Text>
+        </Group>
         <StatChart data={cpu} max={cpuAxisMax(cpu.map((p) => p.value))} unit="%" color="blue.6" label={t('stats.cpu')} />
       </Paper>
       <Paper withBorder radius="md" p="md" data-testid="stats-memory">
         <Group justify="space-between" mb="sm">
-          <Title order={5}>{t('stats.memory')}</Title>
+          <Group gap="sm">
+            <Title order={5}>{t('stats.memory')}</Title>
+            <Text size="sm" ff="monospace" c="dimmed" data-testid="stats-memory-now">
+              {toUnit(latest.memory, unit).toFixed(2)} {unit}
+            </Text>
+          </Group>
           <SegmentedControl size="xs" data={['MB', 'MiB']} value={unit} onChange={(value) => setUnit(value as MemoryUnit)} />
         </Group>
         <StatChart data={memory} max={memoryAxisMax(memory.map((p) => p.value), unit)} unit={` ${unit}`} color="grape.6" label={t('stats.memory')} />
