@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverPermissionFlags } from '@outpost/shared';
 import { describe, expect, it } from 'vitest';
 import en from '../../../../shared/src/i18n/en_US.json' with { type: 'json' };
 
 const src = new URL('../../', import.meta.url).pathname;
-const checked = ['screens/Servers', 'screens/AddServer', 'screens/Server', 'live'];
+const checked = ['screens/Servers', 'screens/AddServer', 'screens/Server', 'live', 'screens/Templates', 'screens/Template', 'screens/AddTemplate'];
 
 function files(path: string): string[] {
   return statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => files(join(path, name))) : [path];
@@ -32,12 +33,14 @@ describe('en_US catalogue for the server screens', () => {
     expect(missing).toEqual([]);
   });
 
-  it('names every status, tab, environment and run flag the screens build keys for', () => {
+  it('names every status, tab, environment, run flag and permission flag the screens build keys for', () => {
     const dynamic = [
       ...['online', 'offline', 'unknown'].map((s) => `server.status.${s}`),
       ...['console', 'stats', 'files', 'tasks', 'settings', 'users', 'admin'].map((s) => `server.tabs.${s}`),
       ...['standard', 'tty', 'docker'].map((s) => `addServer.env.${s}`),
       ...['autostart', 'autorestart', 'autorecover'].flatMap((s) => [`serverAdmin.${s}`, `serverAdmin.${s}Hint`]),
+      ...serverPermissionFlags.map((flag) => `serverUsers.flags.${flag}`),
+      ...['emailRequired', 'alreadyListed'].map((problem) => `serverUsers.${problem}`),
     ];
     expect(dynamic.filter((key) => !has(key))).toEqual([]);
   });
