@@ -1,9 +1,34 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Template, TemplateSummary } from '@outpost/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImportableTemplates, Template, TemplateSummary } from '@outpost/shared';
 import { api } from './client';
 
+const path = (id: string) => `/api/templates/${encodeURIComponent(id)}`;
+
 export const listTemplates = () => api.get<TemplateSummary[]>('/api/templates');
-export const getTemplate = (id: string) => api.get<Template>(`/api/templates/${encodeURIComponent(id)}`);
+export const getTemplate = (id: string) => api.get<Template>(path(id));
+/** Creates or replaces; the panel answers 400 ErrInvalidJson for a definition it cannot read. */
+export const putTemplate = (id: string, template: Template) => api.put<unknown>(path(id), template);
+export const deleteTemplate = (id: string) => api.delete<unknown>(path(id));
+// The spec makes listing importable templates a POST: the panel may ask a remote repository.
+export const listImportableTemplates = () => api.post<ImportableTemplates>('/api/templates/import');
+export const importTemplate = (name: string) => api.post<unknown>(`/api/templates/import/${encodeURIComponent(name)}`);
+
+/**
+ * The editor's text as a template, or null when it is not a JSON object, so a screen can show
+ * ErrInvalidJson without a call. The panel still checks the definition's shape.
+ */
+export function parseTemplateText(text: string): Template | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Template) : null;
+}
+
+/** A template as the editor shows it: indented JSON. */
+export const templateText = (template: Template) => JSON.stringify(template, null, 2);
 
 export function useTemplates() {
   return useQuery({ queryKey: ['templates', 'list'], queryFn: listTemplates });
@@ -11,4 +36,40 @@ export function useTemplates() {
 
 export function useTemplate(id: string | null) {
   return useQuery({ queryKey: ['templates', 'one', id], queryFn: () => getTemplate(id!), enabled: !!id });
+}
+
+/**
+ * Importable names, fetched only while the import dialog is open. The key sits outside
+ * ['templates'] so that each import's invalidation does not ask the repository again.
+ */
+export function useImportableTemplates(enabled: boolean) {
+  return useQuery({ queryKey: ['importableTemplates'], queryFn: listImportableTemplates, enabled });
+}
+
+// Every change can alter the list (display, type) and the cached template, so all of ['templates'] goes stale.
+function useInvalidateTemplates() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['templates'] });
+}
+
+export function useSaveTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({ mutationFn: ({ id, template }: { id: string; template: Template }) => putTemplate(id, template), onSuccess: invalidate });
+}
+
+export function useDeleteTemplate(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteTemplate(id),
+    onSuccess: () => {
+      // Dropped rather than refetched: a refetch of a deleted template would only answer 404.
+      client.removeQueries({ queryKey: ['templates', 'one', id] });
+      return client.invalidateQueries({ queryKey: ['templates', 'list'] });
+    },
+  });
+}
+
+export function useImportTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({ mutationFn: importTemplate, onSuccess: invalidate });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ServerDefinition } from '@outpost/shared';
 import { putDefinition, reloadServer } from '../../../api/serverProxy';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { LazyCodeEditor as CodeEditor } from '../files/LazyCodeEditor';
+import { LazyCodeEditor as CodeEditor } from '../../../components/codeEditor/LazyCodeEditor';
 
 /** The edit-definition overlay: the server's definition as JSON, saved and reloaded. */
 export function DefinitionEditor({ serverId, definition, opened, onClose, onSaved }: { serverId: string; definition: ServerDefinition; opened: boolean; onClose: () => void; onSaved: () => void }) {

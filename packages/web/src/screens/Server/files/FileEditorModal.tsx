@@ -3,7 +3,7 @@ import { Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { readTextFile, writeFile } from '../../../api/files';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { LazyCodeEditor as CodeEditor } from './LazyCodeEditor';
+import { LazyCodeEditor as CodeEditor } from '../../../components/codeEditor/LazyCodeEditor';
 
 export interface EditTarget {
   path: string;

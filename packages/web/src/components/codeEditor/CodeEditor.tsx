@@ -13,12 +13,22 @@ export function languageFor(fileName: string) {
   return name ? loadLanguage(name) : null;
 }
 
+interface CodeEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Picks the highlighting by extension, e.g. "template.json". */
+  fileName: string;
+  height?: string;
+  /** For users who may look but not change (e.g. a template without the edit scope). */
+  readOnly?: boolean;
+}
+
 /** CodeMirror with highlighting picked from the file name, in the page's colour scheme. */
-export function CodeEditor({ value, onChange, fileName, height = '60vh' }: { value: string; onChange: (value: string) => void; fileName: string; height?: string }) {
+export function CodeEditor({ value, onChange, fileName, height = '60vh', readOnly = false }: CodeEditorProps) {
   const scheme = useComputedColorScheme('light');
   const extensions = useMemo(() => {
     const language = languageFor(fileName);
     return language ? [language] : [];
   }, [fileName]);
-  return <CodeMirror value={value} onChange={onChange} extensions={extensions} theme={scheme} height={height} basicSetup={{ foldGutter: true }} data-testid="code-editor" />;
+  return <CodeMirror value={value} onChange={onChange} extensions={extensions} theme={scheme} height={height} basicSetup={{ foldGutter: true }} readOnly={readOnly} data-testid="code-editor" />;
 }
