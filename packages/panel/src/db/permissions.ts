@@ -28,6 +28,12 @@ export function permissionsRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Adds one scope at one level unless the user already holds it. */
+    async grant(userId: number, serverId: string | null, scope: string): Promise<void> {
+      const held = serverId === null ? await this.panelScopes(userId) : await this.serverScopes(userId, serverId);
+      if (!held.includes(scope)) await db.insertInto('permissions').values({ user_id: userId, server_id: serverId, scope }).execute();
+    },
+
     /** Ids of the users who hold anything on a server. */
     async usersOfServer(serverId: string): Promise<number[]> {
       const rows = await db.selectFrom('permissions').select('user_id').distinct().where('server_id', '=', serverId).execute();

@@ -23,6 +23,10 @@ describe('/api/servers/{id}/user', () => {
     const list = (await t.app.inject({ method: 'GET', url: url(), headers: manager.headers })).json();
     expect(list.find((e: { email: string }) => e.email === guest.email)).toMatchObject({ username: guest.username, viewServerConsole: true, startServer: true, stopServer: false });
     expect((await t.app.inject({ method: 'GET', url: `/api/servers/${id}`, headers: guest.headers })).statusCode).toBe(200);
+    // The guest can now find the server: the server list opens for them.
+    expect(await t.app.panel.repo.permissions.panelScopes(guest.id)).toContain('servers.view');
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/servers', headers: guest.headers })).json();
+    expect(listed.servers.map((s: { id: string }) => s.id)).toEqual([id]);
     expect((await t.app.inject({ method: 'DELETE', url: url(`/${guest.id}`), headers: manager.headers })).statusCode).toBe(204);
     expect(await t.app.panel.repo.permissions.serverScopes(guest.id, id)).toEqual([]);
     await t.app.inject({ method: 'PUT', url: url(`/${guest.email}`), headers: manager.headers, payload: { viewServerConsole: true } });

@@ -34,6 +34,8 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
       }
     }
     await repo.permissions.replace(user.id, id, scopesFromPermissions(flags));
+    // Whoever is given a server can open the server list to find it.
+    await repo.permissions.grant(user.id, null, Scopes.ServersList);
     app.panel.sockets.closeFor(user.id, id);
     return reply.code(204).send(null);
   });
