@@ -1,25 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freshCode, openBrowser, screenshot, signIn, signOut, startApp, submitLogin, typeCode, uniqueUser, type Browser, type RunningApp } from './support';
+import { describe, expect, it } from 'vitest';
+import { appWithBrowserPerTest, freshCode, screenshot, signIn, signOut, submitLogin, typeCode, uniqueUser } from './support';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
-beforeEach(async () => {
-  browser = await openBrowser(app.url);
-});
-afterEach(async () => {
-  await browser?.close();
-});
+const rig = appWithBrowserPerTest();
 
 /** Registers through the form, reached from the login page's link. */
 async function register(user: ReturnType<typeof uniqueUser>) {
-  const { page } = browser;
+  const { page } = rig.browser;
   await page.goto('/');
   await page.getByRole('link', { name: 'Create one' }).click();
   await page.waitForURL('**/auth/register');
@@ -34,7 +20,7 @@ async function register(user: ReturnType<typeof uniqueUser>) {
 
 describe('account', () => {
   it('registers, signs out and signs in again', async () => {
-    const { page } = browser;
+    const { page } = rig.browser;
     const user = uniqueUser();
     await page.goto('/');
     await page.waitForURL('**/auth/login');
@@ -64,7 +50,7 @@ describe('account', () => {
   });
 
   it('changes the password and signs in with the new one', async () => {
-    const { page } = browser;
+    const { page } = rig.browser;
     const user = uniqueUser();
     await register(user);
     const card = page.getByTestId('account-password');
@@ -83,7 +69,7 @@ describe('account', () => {
   });
 
   it('enables two-factor login and signs in with a code', async () => {
-    const { page } = browser;
+    const { page } = rig.browser;
     const user = uniqueUser();
     await register(user);
     const card = page.getByTestId('account-otp');
@@ -106,7 +92,7 @@ describe('account', () => {
   });
 
   it('shows a failed change with Details, the report masking the password', async () => {
-    const { page } = browser;
+    const { page } = rig.browser;
     const user = uniqueUser();
     await register(user);
     const card = page.getByTestId('account-username');
@@ -123,7 +109,7 @@ describe('account', () => {
   });
 
   it('logs out with only the timed-out message when the session ends', async () => {
-    const { page, context } = browser;
+    const { page, context } = rig.browser;
     const user = uniqueUser();
     await register(user);
     await page.getByTestId('account-password').waitFor();

@@ -1,24 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { admin, openBrowser, screenshot, signIn, startApp, uniqueUser, type Browser, type RunningApp } from './support';
+import { describe, expect, it } from 'vitest';
+import { admin, appWithBrowserPerTest, screenshot, signIn, uniqueUser } from './support';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
-beforeEach(async () => {
-  browser = await openBrowser(app.url);
-});
-afterEach(async () => {
-  await browser?.close();
-});
+const rig = appWithBrowserPerTest();
 
 /** The program the server runs: a greeting, then an answer to every line typed into the console. */
 const program = `
@@ -47,7 +33,7 @@ const renamed = 'e2e renamed';
 
 describe('servers', () => {
   it('imports a template, creates a server, installs, runs and manages it', async () => {
-    const { page } = browser;
+    const { page } = rig.browser;
     await signIn(page, admin);
     await page.getByText('No servers yet').waitFor();
 
@@ -74,7 +60,7 @@ describe('servers', () => {
     await page.getByRole('button', { name: 'Create server' }).click();
     await page.waitForURL(/\/server\/[0-9a-f]{8}$/);
     serverId = new URL(page.url()).pathname.split('/').pop()!;
-    expect(existsSync(join(app.dataDir, 'servers', serverId))).toBe(true);
+    expect(existsSync(join(rig.app.dataDir, 'servers', serverId))).toBe(true);
     await expect.poll(() => statusOf(page)).toBe('offline');
 
     // Install: the daemon's own lines carry the DAEMON marker, the step's output follows.
@@ -139,9 +125,9 @@ describe('servers', () => {
   });
 
   it('shows a console-only user the console and no controls, and the server refuses their start', async () => {
-    const { page } = browser;
+    const { page } = rig.browser;
     const viewer = uniqueUser('viewer');
-    const registered = await fetch(`${app.url}/auth/register`, {
+    const registered = await fetch(`${rig.app.url}/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(viewer),
@@ -183,7 +169,7 @@ describe('servers', () => {
   });
 
   it('deletes the server with its files', async () => {
-    const { page } = browser;
+    const { page } = rig.browser;
     await signIn(page, admin);
     await page.goto(`/server/${serverId}`);
     await openTab(page, 'admin');
@@ -194,6 +180,6 @@ describe('servers', () => {
     await page.getByText('No servers yet').waitFor();
     const gone = await page.evaluate(async (id) => (await fetch(`/api/servers/${id}`)).status, serverId);
     expect(gone).toBe(404);
-    expect(existsSync(join(app.dataDir, 'servers', serverId))).toBe(false);
+    expect(existsSync(join(rig.app.dataDir, 'servers', serverId))).toBe(false);
   });
 });

@@ -1,27 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { admin, openBrowser, screenshot, signIn, startApp, type Browser, type RunningApp } from './support';
+import { describe, expect, it } from 'vitest';
+import { admin, appWithBrowserPerTest, openBrowser, screenshot, signIn, type Browser } from './support';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
-beforeEach(async () => {
-  browser = await openBrowser(app.url);
-});
-afterEach(async () => {
-  await browser?.close();
-});
+const rig = appWithBrowserPerTest();
 
 const scheme = (b: Browser) => b.page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 
 describe('shell', () => {
   it('shows the admin every menu entry, placeholders and the 404 page', async () => {
-    const { page } = browser;
+    const { page } = rig.browser;
     await signIn(page, admin);
     expect(new URL(page.url()).pathname).toBe('/server');
     for (const entry of ['account', 'server', 'node', 'user', 'template', 'settings']) {
@@ -49,30 +35,30 @@ describe('shell', () => {
   });
 
   it('keeps dark mode across a reload and a new sign-in', async () => {
-    const { page } = browser;
+    const { page } = rig.browser;
     await signIn(page, admin);
     await page.getByTestId('nav-account').click();
     await page.getByText('Signed in as').waitFor();
-    expect(await scheme(browser)).toBe('light');
+    expect(await scheme(rig.browser)).toBe('light');
     await page.getByTestId('dark-toggle').click();
-    expect(await scheme(browser)).toBe('dark');
+    expect(await scheme(rig.browser)).toBe('dark');
     await page.reload();
     await page.getByText('Signed in as').waitFor();
-    expect(await scheme(browser)).toBe('dark');
+    expect(await scheme(rig.browser)).toBe('dark');
     await screenshot(page, 'account-dark');
 
     // Saved on the account too: a fresh browser picks it up at sign-in.
-    await browser.close();
-    browser = await openBrowser(app.url);
-    await signIn(browser.page, admin);
-    await browser.page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
-    await screenshot(browser.page, 'servers-dark');
-    await browser.page.getByTestId('dark-toggle').click();
-    expect(await scheme(browser)).toBe('light');
+    await rig.browser.close();
+    rig.browser = await openBrowser(rig.app.url);
+    await signIn(rig.browser.page, admin);
+    await rig.browser.page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await screenshot(rig.browser.page, 'servers-dark');
+    await rig.browser.page.getByTestId('dark-toggle').click();
+    expect(await scheme(rig.browser)).toBe('light');
   });
 
   it('switches the language to German and keeps it after a reload', async () => {
-    const { page } = browser;
+    const { page } = rig.browser;
     await page.goto('/');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByTestId('language-button').click();
@@ -92,9 +78,9 @@ describe('shell', () => {
   });
 
   it('follows the browser language when no choice is stored', async () => {
-    await browser.close();
-    browser = await openBrowser(app.url, { locale: 'de-DE' });
-    await browser.page.goto('/');
-    await browser.page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    await rig.browser.close();
+    rig.browser = await openBrowser(rig.app.url, { locale: 'de-DE' });
+    await rig.browser.page.goto('/');
+    await rig.browser.page.getByRole('heading', { name: 'Anmelden' }).waitFor();
   });
 });

@@ -4,3 +4,4 @@ export { openBrowser, type Browser } from './browser';
 export { signIn, signOut, submitLogin, typeCode, freshCode, type Credentials } from './auth';
 export { screenshot } from './screenshot';
 export { uniqueUser } from './uniqueUser';
+export { appWithBrowserPerTest, type TestRig } from './perTest';

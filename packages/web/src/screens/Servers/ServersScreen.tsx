@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Button, Group, Pagination, Paper, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Scopes } from '@outpost/shared';
 import { SERVER_PAGE_SIZE, serverAddress, useServers } from '../../api/servers';
+import { LinkRow } from '../../components/LinkRow';
 import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCan } from '../../hooks/useCan';
@@ -12,7 +13,6 @@ import { useCan } from '../../hooks/useCan';
 /** The servers the user may access, ten to a page (spec panel.md sections 2 and 7). */
 export default function ServersScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const servers = useServers(page);
   const canCreate = useCan(Scopes.ServersCreate);
@@ -51,15 +51,7 @@ export default function ServersScreen() {
                   </Table.Thead>
                   <Table.Tbody>
                     {data.servers.map((server) => (
-                      <Table.Tr
-                        key={server.id}
-                        style={{ cursor: 'pointer' }}
-                        tabIndex={0}
-                        onClick={() => void navigate(`/server/${server.id}`)}
-                        onKeyDown={(event) => {
-                          if (event.key === 'Enter') void navigate(`/server/${server.id}`);
-                        }}
-                      >
+                      <LinkRow key={server.id} to={`/server/${server.id}`}>
                         <Table.Td>
                           <Text ff="monospace" size="sm" c="dimmed">
                             {server.id}
@@ -72,7 +64,7 @@ export default function ServersScreen() {
                             {serverAddress(server)}
                           </Text>
                         </Table.Td>
-                      </Table.Tr>
+                      </LinkRow>
                     ))}
                   </Table.Tbody>
                 </Table>

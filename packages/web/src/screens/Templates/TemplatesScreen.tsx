@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Scopes } from '@outpost/shared';
 import { useTemplates } from '../../api/templates';
+import { LinkRow } from '../../components/LinkRow';
 import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCan } from '../../hooks/useCan';
@@ -13,7 +14,6 @@ import { ImportTemplatesDialog } from './ImportTemplatesDialog';
 /** Every template, with Import and Add for templates.edit holders (spec panel.md section 2). */
 export default function TemplatesScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const templates = useTemplates();
   const canEdit = useCan(Scopes.TemplatesEdit);
   const [importing, setImporting] = useState(false);
@@ -29,7 +29,6 @@ export default function TemplatesScreen() {
       {t('templates.add')}
     </Button>
   );
-  const open = (id: string) => void navigate(`/template/${encodeURIComponent(id)}`);
 
   return (
     <>
@@ -71,16 +70,7 @@ export default function TemplatesScreen() {
               </Table.Thead>
               <Table.Tbody>
                 {list.map((template) => (
-                  <Table.Tr
-                    key={template.id}
-                    style={{ cursor: 'pointer' }}
-                    tabIndex={0}
-                    onClick={() => open(template.id)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') open(template.id);
-                    }}
-                    data-testid={`template-${template.id}`}
-                  >
+                  <LinkRow key={template.id} to={`/template/${encodeURIComponent(template.id)}`} testId={`template-${template.id}`}>
                     <Table.Td>
                       <Text ff="monospace" size="sm" c="dimmed">
                         {template.id}
@@ -92,7 +82,7 @@ export default function TemplatesScreen() {
                         {template.type || '—'}
                       </Text>
                     </Table.Td>
-                  </Table.Tr>
+                  </LinkRow>
                 ))}
               </Table.Tbody>
             </Table>
