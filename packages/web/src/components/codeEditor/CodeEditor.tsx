@@ -1,17 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useComputedColorScheme } from '@mantine/core';
-import { langNames, loadLanguage, type LanguageName } from '@uiw/codemirror-extensions-langs';
+import type { LanguageSupport } from '@codemirror/language';
 import CodeMirror from '@uiw/react-codemirror';
-
-// Extensions CodeMirror's list knows under another name; server configs are mostly these.
-const aliases: Record<string, LanguageName> = { conf: 'properties', cnf: 'properties', env: 'properties', log: 'text', txt: 'text', mcmeta: 'json', json5: 'json' };
-
-/** The language for a file name by its extension, or none (plain text). */
-export function languageFor(fileName: string) {
-  const ext = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
-  const name = aliases[ext] ?? (langNames.includes(ext as LanguageName) ? (ext as LanguageName) : undefined);
-  return name ? loadLanguage(name) : null;
-}
+import { languageFor } from './languageFor';
 
 interface CodeEditorProps {
   value: string;
@@ -26,9 +17,19 @@ interface CodeEditorProps {
 /** CodeMirror with highlighting picked from the file name, in the page's colour scheme. */
 export function CodeEditor({ value, onChange, fileName, height = '60vh', readOnly = false }: CodeEditorProps) {
   const scheme = useComputedColorScheme('light');
-  const extensions = useMemo(() => {
-    const language = languageFor(fileName);
-    return language ? [language] : [];
+  // Each language is its own small chunk, fetched the first time a file of its kind opens.
+  const [language, setLanguage] = useState<LanguageSupport | null>(null);
+  useEffect(() => {
+    setLanguage(null);
+    let live = true;
+    languageFor(fileName)
+      ?.load()
+      .then((support) => live && setLanguage(support))
+      .catch(() => undefined); // No highlighting is better than no editor.
+    return () => {
+      live = false;
+    };
   }, [fileName]);
+  const extensions = useMemo(() => (language ? [language] : []), [language]);
   return <CodeMirror value={value} onChange={onChange} extensions={extensions} theme={scheme} height={height} basicSetup={{ foldGutter: true }} readOnly={readOnly} data-testid="code-editor" />;
 }
