@@ -28,10 +28,10 @@ export function permissionsRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Adds one scope at one level unless the user already holds it. */
-    async grant(userId: number, serverId: string | null, scope: string): Promise<void> {
-      const held = serverId === null ? await this.panelScopes(userId) : await this.serverScopes(userId, serverId);
-      if (!held.includes(scope)) await db.insertInto('permissions').values({ user_id: userId, server_id: serverId, scope }).execute();
+    /** True when the user holds anything on at least one server. */
+    async holdsAnyServer(userId: number): Promise<boolean> {
+      const row = await db.selectFrom('permissions').select('scope').where('user_id', '=', userId).where('server_id', 'is not', null).limit(1).executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Ids of the users who hold anything on a server. */

@@ -1,6 +1,7 @@
 import { OutpostError } from '@outpost/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestSession } from '../context.js';
+import { sessionScopes } from '../services/sessionScopes.js';
 import { hashSessionToken } from '../services/sessionTokens.js';
 
 export const SESSION_COOKIE = 'outpost_session';
@@ -25,7 +26,7 @@ export async function authenticate(request: FastifyRequest): Promise<RequestSess
     await repo.sessions.delete(tokenHash);
     throw timedOut();
   }
-  return { userId: session.userId, tokenHash, scopes: await repo.permissions.panelScopes(session.userId) };
+  return { userId: session.userId, tokenHash, scopes: await sessionScopes(repo, session.userId) };
 }
 
 /** Hands the browser its session: HttpOnly, SameSite=Strict, Secure when the request came over https. */

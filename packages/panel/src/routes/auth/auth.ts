@@ -7,6 +7,7 @@ import { useOtpCode } from '../../services/otpCodes.js';
 import { readSetting } from '../../services/panelSettings.js';
 import { burnPasswordCheck, verifyPassword } from '../../services/passwords.js';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_MS } from '../../services/pendingLogins.js';
+import { sessionScopes } from '../../services/sessionScopes.js';
 import { hashSessionToken } from '../../services/sessionTokens.js';
 import { startSession } from '../../services/startSession.js';
 import { loginSchema, logoutSchema, otpLoginSchema, reauthSchema, registerSchema } from './schema.js';
@@ -24,7 +25,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number) {
     const { token, expiresAt } = await startSession(repo, userId, lifetimeMs);
     setSessionCookie(request, reply, token, expiresAt);
-    return { session: token, scopes: await repo.permissions.panelScopes(userId) };
+    return { session: token, scopes: await sessionScopes(repo, userId) };
   }
 
   r.post('/auth/register', { schema: registerSchema, config: { scope: 'public' } }, async (request, reply) => {

@@ -16,6 +16,8 @@ describe('/api/servers/{id}/user', () => {
   afterAll(() => t.close());
 
   const url = (suffix = '') => `/api/servers/${id}/user${suffix}`;
+  const loginScopes = async (user: TestUser): Promise<string[]> =>
+    (await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } })).json().scopes;
 
   it('sets, lists and removes a user\'s flags on the server', async () => {
     const put = await t.app.inject({ method: 'PUT', url: url(`/${guest.email}`), headers: manager.headers, payload: { viewServerConsole: true, startServer: true } });
@@ -23,12 +25,14 @@ describe('/api/servers/{id}/user', () => {
     const list = (await t.app.inject({ method: 'GET', url: url(), headers: manager.headers })).json();
     expect(list.find((e: { email: string }) => e.email === guest.email)).toMatchObject({ username: guest.username, viewServerConsole: true, startServer: true, stopServer: false });
     expect((await t.app.inject({ method: 'GET', url: `/api/servers/${id}`, headers: guest.headers })).statusCode).toBe(200);
-    // The guest can now find the server: the server list opens for them.
-    expect(await t.app.panel.repo.permissions.panelScopes(guest.id)).toContain('servers.view');
+    // The guest can now find the server: their sessions carry the server list, which shows it.
+    expect(await loginScopes(guest)).toContain('servers.view');
     const listed = (await t.app.inject({ method: 'GET', url: '/api/servers', headers: guest.headers })).json();
     expect(listed.servers.map((s: { id: string }) => s.id)).toEqual([id]);
     expect((await t.app.inject({ method: 'DELETE', url: url(`/${guest.id}`), headers: manager.headers })).statusCode).toBe(204);
     expect(await t.app.panel.repo.permissions.serverScopes(guest.id, id)).toEqual([]);
+    // Sharing stored no panel scope: with the server gone, so is the list.
+    expect(await loginScopes(guest)).not.toContain('servers.view');
     await t.app.inject({ method: 'PUT', url: url(`/${guest.email}`), headers: manager.headers, payload: { viewServerConsole: true } });
     expect((await t.app.inject({ method: 'DELETE', url: url(`/${guest.email}`), headers: manager.headers })).statusCode).toBe(204);
     expect(await t.app.panel.repo.permissions.serverScopes(guest.id, id)).toEqual([]);
@@ -38,6 +42,17 @@ describe('/api/servers/{id}/user', () => {
     const res = await t.app.inject({ method: 'PUT', url: url(`/${guest.email}`), headers: manager.headers, payload: { putServerFiles: true } });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('ErrMissingScope');
+  });
+
+  it('refuses to change or remove someone who holds more on the server than the manager', async () => {
+    const owner = await createServerUser(t.app, id, { editServerUsers: true, viewServerConsole: true, startServer: true, putServerFiles: true });
+    const strip = await t.app.inject({ method: 'PUT', url: url(`/${owner.email}`), headers: manager.headers, payload: {} });
+    expect(strip.statusCode).toBe(403);
+    expect(strip.json().error.code).toBe('ErrMissingScope');
+    expect((await t.app.inject({ method: 'DELETE', url: url(`/${owner.email}`), headers: manager.headers })).statusCode).toBe(403);
+    expect(await t.app.panel.repo.permissions.serverScopes(owner.id, id)).toContain('server.files.put');
+    // An administrator outranks everyone.
+    expect((await t.app.inject({ method: 'DELETE', url: url(`/${owner.email}`), headers: t.admin.headers })).statusCode).toBe(204);
   });
 
   it('answers 404 ErrUserNotFound for an unknown email, 400 for bad flags, 401 and 403', async () => {

@@ -1,4 +1,4 @@
-import { OutpostError, Scopes, hasScope, permissionsFromScopes, scopesFromPermissions, serverPermissionFlags, serverPermissionScopes, type ServerPermissions } from '@outpost/shared';
+import { OutpostError, Scopes, hasScope, permissionsFromScopes, scopesFromPermissions, serverPermissionFlags, serverPermissionScopes, type Scope, type ServerPermissions } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { scopesForServer } from '../../services/scopesForServer.js';
@@ -9,6 +9,14 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { repo } = app.panel;
   const config = { scope: Scopes.ServersEditUsers };
+
+  const requireHeld = (own: readonly string[], scope: string) => {
+    if (!hasScope(own, scope as Scope)) throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', { scope });
+  };
+  // Nor takes anything from someone who holds more on this server than they do (the owner, say).
+  const requireOutranks = async (own: readonly string[], userId: number, serverId: string) => {
+    for (const scope of await repo.permissions.serverScopes(userId, serverId)) requireHeld(own, scope);
+  };
 
   r.get('/api/servers/:id/user', { schema: listServerUsersSchema, config }, async (request) => {
     const entries = [];
@@ -29,13 +37,10 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     // Nobody hands out more than they hold on this server.
     const own = await scopesForServer(repo, request.session!.userId, id);
     for (const flag of serverPermissionFlags) {
-      if (flags[flag] && !hasScope(own, serverPermissionScopes[flag])) {
-        throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', { scope: serverPermissionScopes[flag] });
-      }
+      if (flags[flag]) requireHeld(own, serverPermissionScopes[flag]);
     }
+    await requireOutranks(own, user.id, id);
     await repo.permissions.replace(user.id, id, scopesFromPermissions(flags));
-    // Whoever is given a server can open the server list to find it.
-    await repo.permissions.grant(user.id, null, Scopes.ServersList);
     app.panel.sockets.closeFor(user.id, id);
     return reply.code(204).send(null);
   });
@@ -44,6 +49,7 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     const { id, user: who } = request.params;
     const user = /^\d+$/.test(who) ? await repo.users.byId(Number(who)) : await repo.users.byEmail(who);
     if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { user: who });
+    await requireOutranks(await scopesForServer(repo, request.session!.userId, id), user.id, id);
     await repo.permissions.replace(user.id, id, []);
     app.panel.sockets.closeFor(user.id, id);
     return reply.code(204).send(null);
