@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ServerPermissions, ServerUserEntry } from '@outpost/shared';
 import { api } from './client';
 
@@ -13,6 +13,10 @@ export const deleteServerUser = (serverId: string, email: string) => api.delete<
 
 const usersKey = (serverId: string) => ['servers', 'users', serverId];
 
+// The editor may have changed their own entry, so the server's permissions are read again too.
+const refresh = (client: QueryClient, serverId: string) =>
+  Promise.all([client.invalidateQueries({ queryKey: usersKey(serverId) }), client.invalidateQueries({ queryKey: ['servers', 'one', serverId] })]);
+
 export function useServerUsers(serverId: string) {
   return useQuery({ queryKey: usersKey(serverId), queryFn: () => listServerUsers(serverId) });
 }
@@ -22,7 +26,7 @@ export function usePutServerUser(serverId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ email, flags }: { email: string; flags: ServerPermissions }) => putServerUser(serverId, email, flags),
-    onSuccess: () => client.invalidateQueries({ queryKey: usersKey(serverId) }),
+    onSuccess: () => refresh(client, serverId),
   });
 }
 
@@ -30,6 +34,6 @@ export function useDeleteServerUser(serverId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => deleteServerUser(serverId, email),
-    onSuccess: () => client.invalidateQueries({ queryKey: usersKey(serverId) }),
+    onSuccess: () => refresh(client, serverId),
   });
 }

@@ -54,7 +54,8 @@ function useInvalidateTemplates() {
 
 export function useSaveTemplate() {
   const invalidate = useInvalidateTemplates();
-  return useMutation({ mutationFn: ({ id, template }: { id: string; template: Template }) => putTemplate(id, template), onSuccess: invalidate });
+  // Not awaited: the add screen moves on at once, instead of first seeing its new id as taken.
+  return useMutation({ mutationFn: ({ id, template }: { id: string; template: Template }) => putTemplate(id, template), onSuccess: () => void invalidate() });
 }
 
 export function useDeleteTemplate(id: string) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { Group, Loader } from '@mantine/core';
 
-// CodeMirror with every language is the app's largest piece: it loads only when an editor opens.
+// CodeMirror is one of the app's largest pieces: it loads only when an editor opens.
 const CodeEditor = lazy(() => import('./CodeEditor').then((module) => ({ default: module.CodeEditor })));
 
 export function LazyCodeEditor(props: ComponentProps<typeof CodeEditor>) {

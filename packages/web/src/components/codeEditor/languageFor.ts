@@ -7,6 +7,6 @@ const aliases: Record<string, string> = { conf: 'properties', cnf: 'properties',
 /** The language description for a file name by its extension, or null (plain text). */
 export function languageFor(fileName: string): LanguageDescription | null {
   const ext = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
-  const name = ext in aliases ? `file.${aliases[ext]}` : fileName;
+  const name = Object.hasOwn(aliases, ext) ? `file.${aliases[ext]}` : fileName;
   return LanguageDescription.matchFilename(languages, name);
 }

@@ -27,7 +27,7 @@ export default function AddTemplateScreen() {
   const create = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (idError) return;
+    if (idError || !templates.isSuccess) return;
     submit(id, text, () => {
       notifySuccess(t('templates.created'));
       void navigate(`/template/${encodeURIComponent(id)}`);
@@ -66,7 +66,7 @@ export default function AddTemplateScreen() {
             <Button variant="default" onClick={() => void navigate('/template')}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={saving} data-testid="create-template">
+            <Button type="submit" loading={saving} disabled={!templates.isSuccess} data-testid="create-template">
               {t('templates.create')}
             </Button>
           </Group>

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteTemplate } from '../../api/templates';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 
 /** Asks before deleting a template, then returns to the list. */
@@ -20,16 +20,15 @@ export function DeleteTemplateDialog({ id, opened, onClose }: { id: string; open
     });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('templates.deleteTitle')}>
-      <Text size="sm">{t('templates.deleteConfirm', { id })}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button color="red" loading={remove.isPending} onClick={confirm} data-testid="delete-template-confirm">
-          {t('templates.delete')}
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      title={t('templates.deleteTitle')}
+      message={t('templates.deleteConfirm', { id })}
+      confirmLabel={t('templates.delete')}
+      pending={remove.isPending}
+      onClose={onClose}
+      onConfirm={confirm}
+      testId="delete-template-confirm"
+    />
   );
 }

@@ -15,16 +15,20 @@ import { useSubmitTemplate } from './useSubmitTemplate';
 
 /** One template as JSON: saved with PUT, deleted after a confirmation; read-only without templates.edit. */
 export default function TemplateScreen() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
+  // Keyed by id: opening another template starts clean (its text, its errors, its dialogs).
+  return <TemplateEditor key={id} id={id} />;
+}
+
+function TemplateEditor({ id }: { id: string }) {
+  const { t } = useTranslation();
   const template = useTemplate(id);
   const canEdit = useCan(Scopes.TemplatesEdit);
   const { submit, invalid, clearInvalid, saving } = useSubmitTemplate();
   const [deleting, setDeleting] = useState(false);
-  // The user's text belongs to the id it was typed for, so opening another template starts clean;
-  // until the first keystroke the editor shows the loaded template.
-  const [edited, setEdited] = useState<{ id: string; text: string } | null>(null);
-  const text = edited?.id === id ? edited.text : template.data ? templateText(template.data) : '';
+  // Until the first keystroke the editor shows the loaded template.
+  const [edited, setEdited] = useState<string | null>(null);
+  const text = edited ?? (template.data ? templateText(template.data) : '');
 
   const title = template.data?.display || template.data?.name || id;
   const actions = !template.data ? null : canEdit ? (
@@ -50,7 +54,7 @@ export default function TemplateScreen() {
           <TemplateJsonEditor
             value={text}
             onChange={(value) => {
-              setEdited({ id, text: value });
+              setEdited(value);
               clearInvalid();
             }}
             invalid={invalid}

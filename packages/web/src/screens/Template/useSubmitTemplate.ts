@@ -29,7 +29,7 @@ export function useSubmitTemplate() {
       {
         onSuccess: onSaved,
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 400) {
+          if (error instanceof ApiError && error.code === 'ErrInvalidJson') {
             const field = error.metadata.field;
             setInvalid({ field: typeof field === 'string' ? field : undefined });
           } else notifyError(error);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCode, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteServer } from '../../../api/servers';
 import { getDefinition, reloadServer } from '../../../api/serverProxy';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { QueryState } from '../../../components/QueryState';
 import { allows } from '../serverPermissions';
@@ -85,30 +86,24 @@ function ServerAdminSection({ serverId, isAdmin }: { serverId: string; isAdmin: 
           </Button>
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('serverAdmin.deleteTitle')}>
-        <Text size="sm">{t('serverAdmin.deleteConfirm')}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  notifySuccess(t('serverAdmin.deleted'));
-                  void navigate('/server');
-                },
-                onError: notifyError,
-              })
-            }
-            data-testid="delete-server-confirm"
-          >
-            {t('serverAdmin.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('serverAdmin.deleteTitle')}
+        message={t('serverAdmin.deleteConfirm')}
+        confirmLabel={t('serverAdmin.delete')}
+        pending={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              notifySuccess(t('serverAdmin.deleted'));
+              void navigate('/server');
+            },
+            onError: notifyError,
+          })
+        }
+        testId="delete-server-confirm"
+      />
     </Paper>
   );
 }

@@ -4,6 +4,7 @@ import { IconFilePlus, IconFileZip, IconFolderPlus, IconRefresh, IconUpload } fr
 import { useTranslation } from 'react-i18next';
 import type { FileEntry, FileListing } from '@outpost/shared';
 import { archiveFiles, extractArchive, fileUrl } from '../../../api/files';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { i18next } from '../../../i18n';
 import { useConnection, useConnectionEvent } from '../../../live/useServerConnection';
@@ -219,24 +220,18 @@ function FileManager({ server, permissions }: ServerViewProps) {
       )}
       <NewEntryDialog kind={creating} onClose={() => setCreating(null)} onCreate={create} />
       <FileEditorModal serverId={server.id} target={editing} onClose={closeEditor} onSaved={refresh} />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('files.deleteTitle')}>
-        <Text size="sm">{t('files.deleteConfirm', { name: deleting?.name ?? '' })}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              if (deleting) connection.send({ type: 'file', data: { action: 'delete', path: joinPath(path, deleting.name) } });
-              setDeleting(null);
-            }}
-            data-testid="file-delete-confirm"
-          >
-            {t('files.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('files.deleteTitle')}
+        message={t('files.deleteConfirm', { name: deleting?.name ?? '' })}
+        confirmLabel={t('files.delete')}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) connection.send({ type: 'file', data: { action: 'delete', path: joinPath(path, deleting.name) } });
+          setDeleting(null);
+        }}
+        testId="file-delete-confirm"
+      />
       <Modal opened={previewing !== null} onClose={() => setPreviewing(null)} title={previewing?.name} size="xl">
         {previewing && <Image src={fileUrl(server.id, joinPath(path, previewing.name))} alt={previewing.name} fit="contain" mah="70vh" />}
       </Modal>

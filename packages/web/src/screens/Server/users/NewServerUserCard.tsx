@@ -26,6 +26,7 @@ export function NewServerUserCard({ serverId, existing, mayGrant, onDone }: NewS
   const put = usePutServerUser(serverId);
 
   const save = async () => {
+    if (put.isPending) return;
     // Spec section 5: no call without an email.
     const problem = newEntryProblem(email, existing);
     if (problem) {

@@ -4,8 +4,8 @@ import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ServerPermissionFlag, ServerUserEntry } from '@outpost/shared';
 import { useDeleteServerUser, usePutServerUser } from '../../../api/serverUsers';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { DeleteServerUserDialog } from './DeleteServerUserDialog';
 import { PermissionSwitches } from './PermissionSwitches';
 import { flagsBeyond, flagsChanged, flagsOf } from './serverUserEntry';
 
@@ -68,16 +68,25 @@ export function ServerUserCard({ serverId, entry, mayGrant }: ServerUserCardProp
             {outranks ? t('serverUsers.outranks') : ''}
           </Text>
           <Group gap="sm">
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid="server-user-delete">
-              {t('serverUsers.delete')}
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} aria-label={`${t('serverUsers.remove')}: ${entry.email}`} data-testid="server-user-delete">
+              {t('serverUsers.remove')}
             </Button>
-            <Button loading={put.isPending} disabled={outranks || !flagsChanged(entry, flags)} onClick={() => void save()} data-testid="server-user-save">
+            <Button loading={put.isPending} disabled={outranks || !flagsChanged(entry, flags)} onClick={() => void save()} aria-label={`${t('serverUsers.update')}: ${entry.email}`} data-testid="server-user-save">
               {t('serverUsers.update')}
             </Button>
           </Group>
         </Group>
       </Stack>
-      <DeleteServerUserDialog email={entry.email} opened={confirming} pending={remove.isPending} onClose={() => setConfirming(false)} onConfirm={() => void confirmDelete()} />
+      <ConfirmDialog
+        opened={confirming}
+        title={t('serverUsers.deleteTitle')}
+        message={t('serverUsers.deleteConfirm', { email: entry.email })}
+        confirmLabel={t('serverUsers.remove')}
+        pending={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void confirmDelete()}
+        testId="server-user-delete-confirm"
+      />
     </Paper>
   );
 }
