@@ -22,7 +22,7 @@ export function ServerUserCard({ serverId, entry, mayGrant }: ServerUserCardProp
   const [confirming, setConfirming] = useState(false);
   const put = usePutServerUser(serverId);
   const remove = useDeleteServerUser(serverId);
-  // The server refuses to keep flags the current user lacks, so such an entry is read-only here.
+  // The server refuses to change or remove someone holding flags the current user lacks.
   const outranks = flagsBeyond(entry, mayGrant).length > 0;
 
   // mutateAsync, not mutate's callbacks: a deleted entry unmounts once the list refetches, and
@@ -68,7 +68,7 @@ export function ServerUserCard({ serverId, entry, mayGrant }: ServerUserCardProp
             {outranks ? t('serverUsers.outranks') : ''}
           </Text>
           <Group gap="sm">
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} aria-label={`${t('serverUsers.remove')}: ${entry.email}`} data-testid="server-user-delete">
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} disabled={outranks} onClick={() => setConfirming(true)} aria-label={`${t('serverUsers.remove')}: ${entry.email}`} data-testid="server-user-delete">
               {t('serverUsers.remove')}
             </Button>
             <Button loading={put.isPending} disabled={outranks || !flagsChanged(entry, flags)} onClick={() => void save()} aria-label={`${t('serverUsers.update')}: ${entry.email}`} data-testid="server-user-save">
