@@ -54,6 +54,13 @@ export const ErrorCodes = [
   'ErrFileTooLarge', // 400: editing a file above the editable limit
   'ErrServerRunning', // 409: install or delete refused while running
   'ErrOperationFailed', // 400: an install step or hook failed; msg says which and why
+  'ErrAlreadyExists', // 409: a file, folder or server of that name is already there
+  'ErrNotAFile', // 400: reading or downloading a folder, a pipe or a device
+  'ErrNameTooLong', // 400: a file name over 255 bytes or a path over 4096
+  'ErrQuotaExceeded', // 413: an upload or extraction would pass the server's size limit
+  'ErrInvalidVariable', // 400: a variable value that does not fit its type or options
+  'ErrOriginNotAllowed', // 403: a socket or form post from another site
+  'ErrUnsupportedMediaType', // 415: a body that is not JSON (or multipart) on a JSON route
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
@@ -80,6 +87,10 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   ErrDuplicateServerName: 409,
   ErrDuplicateNodeName: 409,
   ErrServerRunning: 409,
+  ErrAlreadyExists: 409,
+  ErrQuotaExceeded: 413,
+  ErrOriginNotAllowed: 403,
+  ErrUnsupportedMediaType: 415,
   ErrTooManyRequests: 429,
   ErrNodeUnreachable: 502,
   ErrDatabaseNotAvailable: 503,
