@@ -129,7 +129,7 @@ export class Server {
    */
   async kill(): Promise<void> {
     this.cancelRecovery();
-    for (const run of this.stepRuns) run.abort();
+    for (const run of this.stepRuns) run.abort(new OutpostError('ErrOperationFailed', 'the server was killed'));
     const steps = [...this.stepProcesses].map((step) => step.exited);
     const proc = this.process;
     if (proc) {
