@@ -37,6 +37,8 @@ export class TtyEnvironment implements Environment {
     const exited = new Promise<ExitInfo>((resolve) => {
       pty.onExit(({ exitCode, signal }) => {
         alive = false;
+        // Input the program never took goes nowhere now; left queued, node-pty would keep retrying it.
+        ptyWriteQueue(pty)?.splice(0);
         void killTree(pid, pid, marker).then(() =>
           resolve(signal ? { code: null, signal: signalName(signal) } : { code: exitCode, signal: null }),
         );
@@ -51,7 +53,10 @@ export class TtyEnvironment implements Environment {
         if (alive && input.admit(line + '\r')) pty.write(line + '\r');
       },
       signal(signal: NodeJS.Signals) {
-        if (signal === 'SIGKILL') void killTree(pid, pid, marker);
+        if (signal === 'SIGKILL') {
+          ptyWriteQueue(pty)?.splice(0); // nothing will read it now
+          void killTree(pid, pid, marker);
+        }
         else signalTree(pid, signal);
       },
       async stats() {
@@ -80,9 +85,12 @@ function asUser(user: { uid: number; gid: number }, command: string, args: strin
  * Input node-pty holds because the terminal would take no more. node-pty 1.1 keeps it in a
  * private queue, read here; should that change, nothing counts as queued.
  */
+function ptyWriteQueue(pty: IPty): { buffer: Buffer; offset: number }[] | undefined {
+  return (pty as unknown as { _writeStream?: { _writeQueue?: { buffer: Buffer; offset: number }[] } })._writeStream?._writeQueue;
+}
+
 function ptyQueuedBytes(pty: IPty): number {
-  const queue = (pty as unknown as { _writeStream?: { _writeQueue?: { buffer: Buffer; offset: number }[] } })._writeStream?._writeQueue;
-  return queue?.reduce((sum, task) => sum + task.buffer.byteLength - task.offset, 0) ?? 0;
+  return ptyWriteQueue(pty)?.reduce((sum, task) => sum + task.buffer.byteLength - task.offset, 0) ?? 0;
 }
 
 function signalName(signal: number): string {
