@@ -1,4 +1,3 @@
-import { chmod } from 'node:fs/promises';
 import { buildApp, loadConfig, repositories, startLocalNode } from '@outpost/panel';
 
 /** `outpost run`: migrate, start the panel with its local node's daemon in-process, stop both cleanly on SIGINT/SIGTERM. */
@@ -6,9 +5,6 @@ export async function run(_argv: string[]): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config, logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
   const localNode = await startLocalNode(app);
-  // Server programs run as users of their own under a root daemon: they may pass through the data
-  // folder to reach theirs, but not list it (the database and the host key in it are 0600 anyway).
-  if (process.getuid?.() === 0) await chmod(config.dataDir, 0o711);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -129,7 +129,7 @@ export class Server {
    */
   async kill(): Promise<void> {
     this.cancelRecovery();
-    for (const run of this.stepRuns) run.abort(new OutpostError('ErrOperationFailed', 'the server was killed'));
+    this.cancelSteps('the server was killed');
     const steps = [...this.stepProcesses].map((step) => step.exited);
     const proc = this.process;
     if (proc) {
@@ -155,6 +155,8 @@ export class Server {
   async shutdown(): Promise<void> {
     this.closed = true;
     this.cancelRecovery();
+    // A step could hold the lock for ever (a hung install), and the stop below waits for it.
+    this.cancelSteps('the daemon is shutting down');
     await this.stop().catch(() => this.kill());
     await this.environment?.destroy?.();
   }
@@ -249,6 +251,11 @@ export class Server {
       this.recoveryTimer = undefined;
       this.start().catch((error: Error) => this.log(`Restart failed: ${error.message}`));
     }, delayMs);
+  }
+
+  /** Ends every step run in progress (its command processes get SIGKILL), failing it with `reason`. */
+  private cancelSteps(reason: string): void {
+    for (const run of this.stepRuns) run.abort(new OutpostError('ErrOperationFailed', reason));
   }
 
   private cancelRecovery(): void {

@@ -107,6 +107,19 @@ describe('a hung install step', () => {
   });
 });
 
+describe('a hung install step at daemon shutdown', () => {
+  it('is ended, so the daemon closes', async () => {
+    const daemon = await setup();
+    const server = await daemon.servers.create('0000f009', fakeDefinition({}, { install: [{ type: 'command', commands: ['sleep 1000'] }] }));
+    const before = new Set(processesRunning('sleep', '1000'));
+    server.install().catch(() => undefined);
+    await waitFor(() => processesRunning('sleep', '1000').some((pid) => !before.has(pid)), 5000, 'the install step to run');
+    const step = processesRunning('sleep', '1000').filter((pid) => !before.has(pid));
+    await daemon.close();
+    expect(step.every(gone)).toBe(true);
+  });
+});
+
 describe('autorestart', () => {
   it('backs off a program that exits 0 at once, and gives up after the recovery budget', async () => {
     const daemon = await setup({ restartDelayMs: 20, recovery: { initialDelayMs: 1000, maxDelayMs: 80, maxCrashes: 5, windowMs: 60_000 } });
