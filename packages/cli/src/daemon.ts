@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Daemon, signNodeToken, NODE_TOKEN_TTL_SECONDS } from '@outpost/daemon';
 import Fastify from 'fastify';
@@ -34,6 +34,8 @@ export function loadDaemonFile(path: string): DaemonFile {
   for (const key of ['nodeId', 'secret', 'panelUrl', 'privatePort'] as const) {
     if (file[key] === undefined || file[key] === '') throw new Error(`${path}: ${key} is required`);
   }
+  // It holds the node secret: no server program (each runs as a user of its own) may read it.
+  if (process.getuid?.() === 0 && (statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
   return file;
 }
 

@@ -52,6 +52,8 @@ export interface DaemonConfig {
   createEnvironment?: ServerOptions['createEnvironment'];
   /** Serve SFTP with logins `{email}|{serverId}` + the account password. */
   sftp?: DaemonSftpConfig;
+  /** First uid given to a server when the daemon runs as root (default: OUTPOST_SERVER_UID_BASE, else 900000). */
+  uidBase?: number;
 }
 
 /**
@@ -71,6 +73,7 @@ export class Daemon {
     this.servers = new ServerManager({
       serversDir: config.serversDir,
       dataDir: config.dataDir,
+      uidBase: config.uidBase ?? uidBaseFromEnv(),
       stopGraceMs: config.stopGraceMs ?? 30_000,
       restartDelayMs: config.restartDelayMs ?? 1000,
       recovery: { ...defaultRecovery, ...config.recovery },
@@ -130,6 +133,17 @@ export class Daemon {
     this.closing ??= Promise.all([this.servers.shutdown(), this.sftp?.close()]).then(() => undefined);
     return this.closing;
   }
+}
+
+/** OUTPOST_SERVER_UID_BASE, when set: a uid at or above 1000 (below are the system's own accounts). */
+function uidBaseFromEnv(): number | undefined {
+  const text = process.env.OUTPOST_SERVER_UID_BASE;
+  if (!text) return undefined;
+  const base = Number(text);
+  if (!Number.isInteger(base) || base < 1000 || base >= 2 ** 31 - 1) {
+    throw new Error(`OUTPOST_SERVER_UID_BASE must be a whole number from 1000 up, not ${JSON.stringify(text)}`);
+  }
+  return base;
 }
 
 function sessionKey(userId: string, serverId: string): string {

@@ -38,8 +38,9 @@ export async function buildContainerOptions(
     Cmd: [spec.command, ...spec.args].map(toContainer),
     WorkingDir: toContainer(spec.cwd),
     Env: containerEnv(spec.env).map(([key, value]) => `${key}=${toContainer(value)}`),
-    // Files the program writes belong to the daemon's user, so the file manager can edit them.
-    User: process.getuid && process.getgid ? `${process.getuid()}:${process.getgid()}` : undefined,
+    // The server's own user when it has one (a root daemon), else the daemon's: files the program
+    // writes belong to whoever the file manager acts as for this server.
+    User: spec.user ? `${spec.user.uid}:${spec.user.gid}` : process.getuid && process.getgid ? `${process.getuid()}:${process.getgid()}` : undefined,
     Labels: { 'outpost.server': serverId },
     AttachStdin: true,
     AttachStdout: true,

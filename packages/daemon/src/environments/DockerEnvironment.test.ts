@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -104,6 +104,18 @@ describe.skipIf(!dockerHost)(`docker environment on a real engine${skipReason}`,
     } finally {
       delete globalThis.process.env[marker];
     }
+  });
+
+  it("runs as the server's own user when it has one, and cannot read the daemon's files", async () => {
+    const user = { uid: 900_321, gid: 900_321 };
+    await chown(root, user.uid, user.gid);
+    await writeFile(join(root, 'root-only.txt'), 'root secret', { mode: 0o600 });
+    const process = await run('id -u; id -g; cat root-only.txt || echo refused; echo made > made.txt', {}, { user });
+    expect(await process.exited).toEqual({ code: 0, signal: null });
+    expect(output).toMatch(/^900321\n900321\n/);
+    expect(output).toContain('refused\n');
+    expect(output).not.toContain('root secret');
+    expect((await stat(join(root, 'made.txt'))).uid).toBe(user.uid);
   });
 
   it('reports memory in use and a CPU figure', async () => {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Environment, ExecutionSpec, ExitInfo, RunningProcess } from './environment.js';
-import { killTree, signalTree, TreeStatsSampler } from './processTree.js';
+import { InputLimit } from './InputLimit.js';
+import { killTree, newRunMarker, signalTree, TreeStatsSampler } from './processTree.js';
 
 /** How long output may trail the program's exit before exited settles anyway. */
 const PIPE_DRAIN_MS = 2000;
@@ -14,11 +15,16 @@ export class StandardEnvironment implements Environment {
   readonly type = 'standard' as const;
 
   async start(spec: ExecutionSpec, onOutput: (text: string) => void): Promise<RunningProcess> {
+    const [markerName, markerValue] = newRunMarker();
+    const marker = `${markerName}=${markerValue}`;
+    // uid and gid drop root's rights (libuv also clears the supplementary groups).
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
-      env: spec.env,
+      env: { ...spec.env, [markerName]: markerValue },
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
+      uid: spec.user?.uid,
+      gid: spec.user?.gid,
     });
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
@@ -38,7 +44,7 @@ export class StandardEnvironment implements Environment {
       child.once('exit', (code, signal) => {
         // Whatever the program left behind in its group would hold the pipes open and run on
         // unseen: the server is not running any more, so nothing of it may.
-        void killTree(pid).then(async () => {
+        void killTree(pid, pid, marker).then(async () => {
           // A descendant that left the group (setsid) may still hold the pipes: stop waiting.
           let timer: NodeJS.Timeout | undefined;
           await Promise.race([pipesDone, new Promise((r) => (timer = setTimeout(r, PIPE_DRAIN_MS)))]);
@@ -52,14 +58,15 @@ export class StandardEnvironment implements Environment {
       });
     });
     const sampler = new TreeStatsSampler(pid);
+    const input = new InputLimit(() => child.stdin.writableLength, onOutput);
 
     return {
       pid,
       write(line: string) {
-        if (child.stdin.writable) child.stdin.write(line + '\n');
+        if (child.stdin.writable && input.admit(line + '\n')) child.stdin.write(line + '\n');
       },
       signal(signal: NodeJS.Signals) {
-        if (signal === 'SIGKILL') void killTree(pid);
+        if (signal === 'SIGKILL') void killTree(pid, pid, marker);
         else signalTree(pid, signal);
       },
       async stats() {

@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { spawn as spawnPty } from 'node-pty';
+import type { IPty } from 'node-pty';
+import { OutpostError } from '@outpost/shared';
 import type { Environment, ExecutionSpec, ExitInfo, RunningProcess } from './environment.js';
-import { killTree, signalTree, TreeStatsSampler } from './processTree.js';
+import { InputLimit } from './InputLimit.js';
+import { killTree, newRunMarker, signalTree, TreeStatsSampler } from './processTree.js';
 
 // Wide enough that servers which format for the terminal width do not wrap ordinary log lines.
 const COLUMNS = 200;
@@ -16,12 +20,15 @@ export class TtyEnvironment implements Environment {
   readonly type = 'tty' as const;
 
   async start(spec: ExecutionSpec, onOutput: (text: string) => void): Promise<RunningProcess> {
-    const pty = spawnPty(spec.command, spec.args, {
+    const [markerName, markerValue] = newRunMarker();
+    const marker = `${markerName}=${markerValue}`;
+    const [command, args] = spec.user ? asUser(spec.user, spec.command, spec.args) : [spec.command, spec.args];
+    const pty = spawnPty(command, args, {
       name: 'xterm-256color',
       cols: COLUMNS,
       rows: ROWS,
       cwd: spec.cwd,
-      env: spec.env,
+      env: { ...spec.env, [markerName]: markerValue },
       encoding: 'utf8',
     });
     const pid = pty.pid;
@@ -30,20 +37,26 @@ export class TtyEnvironment implements Environment {
     const exited = new Promise<ExitInfo>((resolve) => {
       pty.onExit(({ exitCode, signal }) => {
         alive = false;
-        void killTree(pid).then(() =>
+        // Input the program never took goes nowhere now; left queued, node-pty would keep retrying it.
+        ptyWriteQueue(pty)?.splice(0);
+        void killTree(pid, pid, marker).then(() =>
           resolve(signal ? { code: null, signal: signalName(signal) } : { code: exitCode, signal: null }),
         );
       });
     });
     const sampler = new TreeStatsSampler(pid);
+    const input = new InputLimit(() => ptyQueuedBytes(pty), onOutput);
     return {
       pid,
       write(line: string) {
         // Enter on a terminal is a carriage return; the line discipline turns it into \n.
-        if (alive) pty.write(line + '\r');
+        if (alive && input.admit(line + '\r')) pty.write(line + '\r');
       },
       signal(signal: NodeJS.Signals) {
-        if (signal === 'SIGKILL') void killTree(pid);
+        if (signal === 'SIGKILL') {
+          ptyWriteQueue(pty)?.splice(0); // nothing will read it now
+          void killTree(pid, pid, marker);
+        }
         else signalTree(pid, signal);
       },
       async stats() {
@@ -52,6 +65,32 @@ export class TtyEnvironment implements Environment {
       exited,
     };
   }
+}
+
+const SETPRIV_PATHS = ['/usr/bin/setpriv', '/bin/setpriv'];
+
+/**
+ * The command line that runs a program as the server's user on the pty. node-pty's own uid/gid
+ * keep root's supplementary groups (it calls no setgroups), so setpriv (util-linux) drops them all.
+ */
+function asUser(user: { uid: number; gid: number }, command: string, args: string[]): [string, string[]] {
+  const setpriv = SETPRIV_PATHS.find((path) => existsSync(path));
+  if (!setpriv) {
+    throw new OutpostError('ErrOperationFailed', 'the tty environment needs setpriv (util-linux) to run a server as its own user');
+  }
+  return [setpriv, [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', command, ...args]];
+}
+
+/**
+ * Input node-pty holds because the terminal would take no more. node-pty 1.1 keeps it in a
+ * private queue, read here; should that change, nothing counts as queued.
+ */
+function ptyWriteQueue(pty: IPty): { buffer: Buffer; offset: number }[] | undefined {
+  return (pty as unknown as { _writeStream?: { _writeQueue?: { buffer: Buffer; offset: number }[] } })._writeStream?._writeQueue;
+}
+
+function ptyQueuedBytes(pty: IPty): number {
+  return ptyWriteQueue(pty)?.reduce((sum, task) => sum + task.buffer.byteLength - task.offset, 0) ?? 0;
 }
 
 function signalName(signal: number): string {

@@ -12,6 +12,8 @@ export interface ExecutionSpec {
   /** Absolute server folder (mounted into containers). */
   serverRoot: string;
   env: Record<string, string>;
+  /** The server's own user (a root daemon's servers); absent: the daemon's user. */
+  user?: { uid: number; gid: number };
 }
 
 export interface ProcessStats {

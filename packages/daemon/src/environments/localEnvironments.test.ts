@@ -39,6 +39,19 @@ describe.each([
     expect(await proc.exited).toEqual({ code: 3, signal: null });
   });
 
+  it('leaves nothing running after a crash, not even a child that left the group with setsid', async () => {
+    let out = '';
+    const proc = await make().start(spec(), (text) => (out += text));
+    await waitFor(() => out.includes('ready'));
+    proc.write('spawn setsid');
+    await waitFor(() => out.includes('grandchild'));
+    const grandchild = Number(/grandchild (\d+)/.exec(out)![1]);
+    expect(isAlive(grandchild)).toBe(true);
+    proc.write('crash');
+    expect(await proc.exited).toEqual({ code: 3, signal: null });
+    await waitFor(() => !isAlive(grandchild) || isZombie(grandchild), 3000, 'the escaped grandchild to die');
+  });
+
   it('measures the whole tree: memory as summed RSS, CPU as percent of a core', async () => {
     let out = '';
     const proc = await make().start(spec(), (text) => (out += text));

@@ -1,4 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * An environment entry (`OUTPOST_RUN=<random>`) given to each program started, so killTree
+ * can still find descendants that left both its tree and its group.
+ */
+export function newRunMarker(): [name: string, value: string] {
+  return ['OUTPOST_RUN', randomBytes(12).toString('hex')];
+}
 
 /** One line of /proc/<pid>/stat, the fields we use. */
 interface ProcEntry {
@@ -67,16 +76,25 @@ export function processTree(rootPid: number, pgid: number = rootPid): ProcEntry[
   return [...found.values()];
 }
 
-/** SIGKILLs the group and every process of the tree, until nothing of it is left (bounded). */
-export async function killTree(rootPid: number, pgid: number = rootPid): Promise<void> {
+/**
+ * SIGKILLs the group and every process of the tree, plus every process whose environment carries
+ * `marker` (a `NAME=value` entry given to the program at start): a descendant that called setsid
+ * and lost its parent keeps it. Repeats until nothing of it is left (bounded).
+ */
+export async function killTree(rootPid: number, pgid: number = rootPid, marker?: string): Promise<void> {
+  const members = () => {
+    const found: { pid: number }[] = processTree(rootPid, pgid);
+    if (marker) found.push(...markedProcesses(marker));
+    return found;
+  };
   for (let round = 0; round < 20; round++) {
-    const members = processTree(rootPid, pgid);
+    const before = members();
     try {
       process.kill(-pgid, 'SIGKILL');
     } catch {
       // group already empty
     }
-    for (const member of members) {
+    for (const member of before) {
       try {
         process.kill(member.pid, 'SIGKILL');
       } catch {
@@ -84,10 +102,63 @@ export async function killTree(rootPid: number, pgid: number = rootPid): Promise
       }
     }
     // Zombies (exited, not yet reaped by their parent) still show in /proc; only live ones count.
-    const alive = processTree(rootPid, pgid).filter((member) => !isZombie(member.pid));
+    const alive = members().filter((member) => !isZombie(member.pid));
     if (alive.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** Processes whose environment holds the entry `marker` (those of other users only when we are root). */
+function markedProcesses(marker: string): { pid: number }[] {
+  const found: { pid: number }[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
+    let environ: string;
+    try {
+      environ = readFileSync(`/proc/${name}/environ`, 'latin1');
+    } catch {
+      continue; // gone, or not ours to read
+    }
+    if (environ.split('\0').includes(marker)) found.push({ pid: Number(name) });
+  }
+  return found;
+}
+
+/**
+ * SIGKILLs every process running as `uid` (real, effective or saved) until none is left
+ * (bounded). For a server's own user, whose processes are all the server's, whatever they did to
+ * leave its process tree. Refuses root and the daemon's own user.
+ */
+export async function killUser(uid: number): Promise<void> {
+  if (uid === 0 || uid === process.getuid?.()) throw new Error(`refusing to kill every process of uid ${uid}`);
+  for (let round = 0; round < 20; round++) {
+    const members = userProcesses(uid).filter((pid) => !isZombie(pid));
+    if (members.length === 0) return;
+    for (const pid of members) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function userProcesses(uid: number): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${name}/status`, 'latin1');
+    } catch {
+      continue;
+    }
+    const ids = /^Uid:\s+(\d+)\s+(\d+)\s+(\d+)/m.exec(status);
+    if (ids && ids.slice(1, 4).some((id) => Number(id) === uid)) found.push(Number(name));
+  }
+  return found;
 }
 
 export function isZombie(pid: number): boolean {

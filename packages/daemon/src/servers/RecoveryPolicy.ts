@@ -27,8 +27,9 @@ export class RecoveryPolicy {
     return Math.min(maxDelayMs, initialDelayMs * 2 ** (this.crashes.length - 1));
   }
 
-  describe(): string {
+  /** The budget in words, e.g. "5 crashes within 10 minutes". */
+  describe(what = 'crashes'): string {
     const minutes = Math.round(this.options.windowMs / 60_000);
-    return `${this.options.maxCrashes} crashes within ${minutes >= 1 ? `${minutes} minutes` : `${this.options.windowMs} ms`}`;
+    return `${this.options.maxCrashes} ${what} within ${minutes >= 1 ? `${minutes} minutes` : `${this.options.windowMs} ms`}`;
   }
 }

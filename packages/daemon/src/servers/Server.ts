@@ -3,11 +3,13 @@ import { builtinVariables, OutpostError, variableValues } from '@outpost/shared'
 import type { ServerDefinition, Step } from '@outpost/shared';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
+import { killUser } from '../environments/processTree.js';
 import { Locker } from '../system/Locker.js';
 import { buildExecution, buildRunExecution, resolveWorkingDirectory } from './buildExecution.js';
 import type { OperationContext, Operations } from './Operations.js';
 import { RecoveryPolicy } from './RecoveryPolicy.js';
 import type { RecoveryOptions } from './RecoveryPolicy.js';
+import { serverUser } from './serverUsers.js';
 
 export interface ServerOptions {
   /** How long a stop waits for the program before killing it. */
@@ -32,6 +34,12 @@ export class Server {
   readonly console: ConsoleBuffer;
   private readonly lock = new Locker();
   private readonly recovery: RecoveryPolicy;
+  /** Clean exits count too: a program that exits 0 at once must not restart in a tight loop forever. */
+  private readonly restarts: RecoveryPolicy;
+  /** Step runs in progress (install, hooks, tasks), which kill cancels. */
+  private readonly stepRuns = new Set<AbortController>();
+  /** Command steps running now. */
+  private readonly stepProcesses = new Set<RunningProcess>();
   private readonly statusListeners = new Set<StatusListener>();
   private readonly goneListeners = new Set<() => void>();
   private environment?: Environment;
@@ -50,6 +58,7 @@ export class Server {
   ) {
     this.console = new ConsoleBuffer(options.consoleLimit, options.consoleTrimTo);
     this.recovery = new RecoveryPolicy(options.recovery);
+    this.restarts = new RecoveryPolicy({ ...options.recovery, initialDelayMs: options.restartDelayMs });
   }
 
   get definition(): ServerDefinition {
@@ -113,14 +122,22 @@ export class Server {
     });
   }
 
-  /** SIGKILL to the whole process tree; resolves once nothing of it is left. */
+  /**
+   * SIGKILL to the whole process tree, and to any install, hook or task step running (which then
+   * fails); resolves once nothing of them is left. A server with its own user loses every
+   * process of that user, wherever it went.
+   */
   async kill(): Promise<void> {
     this.cancelRecovery();
+    this.cancelSteps('the server was killed');
+    const steps = [...this.stepProcesses].map((step) => step.exited);
     const proc = this.process;
-    if (!proc) return;
-    this.stopRequested = true;
-    proc.signal('SIGKILL');
-    await this.finished;
+    if (proc) {
+      this.stopRequested = true;
+      proc.signal('SIGKILL');
+    }
+    await Promise.all([this.finished, ...steps]);
+    await this.killUserProcesses();
   }
 
   install(): Promise<void> {
@@ -138,6 +155,8 @@ export class Server {
   async shutdown(): Promise<void> {
     this.closed = true;
     this.cancelRecovery();
+    // A step could hold the lock for ever (a hung install), and the stop below waits for it.
+    this.cancelSteps('the daemon is shutting down');
     await this.stop().catch(() => this.kill());
     await this.environment?.destroy?.();
   }
@@ -197,6 +216,9 @@ export class Server {
   }
 
   private async afterExit(proc: RunningProcess, info: ExitInfo): Promise<void> {
+    // The program is gone, so nothing of its user may run on unseen (a step may, e.g. a task).
+    // Swept while the server still counts as running, so a start cannot slip in and be swept too.
+    if (this.stepProcesses.size === 0) await this.killUserProcesses();
     if (this.process === proc) this.process = undefined;
     const asked = this.stopRequested;
     this.log(info.signal ? `Server exited by signal ${info.signal}` : `Server exited with code ${info.code}`);
@@ -207,7 +229,12 @@ export class Server {
     if (asked || this.closed) return;
     const clean = info.code === 0 && !info.signal;
     if (clean && this.def.run.autorestart) {
-      this.scheduleStart(this.options.restartDelayMs, 'Restarting server (autorestart)');
+      const delay = this.restarts.crashed();
+      if (delay === undefined) {
+        this.log(`Server exited ${this.restarts.describe('times')}; not restarting it again`);
+      } else {
+        this.scheduleStart(delay, `Restarting server (autorestart) in ${formatDelay(delay)}`);
+      }
     } else if (!clean && this.def.run.autorecover) {
       const delay = this.recovery.crashed();
       if (delay === undefined) {
@@ -226,6 +253,11 @@ export class Server {
     }, delayMs);
   }
 
+  /** Ends every step run in progress (its command processes get SIGKILL), failing it with `reason`. */
+  private cancelSteps(reason: string): void {
+    for (const run of this.stepRuns) run.abort(new OutpostError('ErrOperationFailed', reason));
+  }
+
   private cancelRecovery(): void {
     if (this.recoveryTimer) clearTimeout(this.recoveryTimer);
     this.recoveryTimer = undefined;
@@ -233,6 +265,11 @@ export class Server {
 
   private emitStatus(running: boolean): void {
     for (const listener of this.statusListeners) listener(running);
+  }
+
+  private async killUserProcesses(): Promise<void> {
+    const user = await serverUser(this.root).catch(() => undefined);
+    if (user) await killUser(user.uid);
   }
 
   private async getEnvironment(): Promise<Environment> {
@@ -243,6 +280,7 @@ export class Server {
   /** Runs a step list through the operations module, with output and failures in the console. */
   private async runSteps(steps: Step[], what: string): Promise<void> {
     const abort = new AbortController();
+    this.stepRuns.add(abort);
     const ctx: OperationContext = {
       serverId: this.id,
       root: this.root,
@@ -258,6 +296,8 @@ export class Server {
       this.log(`${what} failed: ${message}`);
       if (error instanceof OutpostError) throw error;
       throw new OutpostError('ErrOperationFailed', `${what} failed: ${message}`);
+    } finally {
+      this.stepRuns.delete(abort);
     }
   }
 
@@ -266,13 +306,18 @@ export class Server {
     const environment = await this.getEnvironment();
     const spec = await buildExecution(command, this.root, { variables: {}, env: opts.env });
     spec.cwd = opts.cwd || (await resolveWorkingDirectory(this.root, undefined, {}));
+    if (signal.aborted) throw new OutpostError('ErrOperationFailed', 'the step was killed');
     const proc = await environment.start(spec, (text) => this.console.append(text));
+    this.stepProcesses.add(proc);
     const onAbort = () => proc.signal('SIGKILL');
-    signal.addEventListener('abort', onAbort, { once: true });
+    // A kill that came while the step was starting has nothing else to reach it by.
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
     try {
       const info = await proc.exited;
       return info.code ?? 1;
     } finally {
+      this.stepProcesses.delete(proc);
       signal.removeEventListener('abort', onAbort);
     }
   }

@@ -1,11 +1,12 @@
-import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { applyVariableValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
 import type { ServerDefinition, Variable } from '@outpost/shared';
-import { writeFileAtomic } from '../system/writeFileAtomic.js';
 import { assertServerId, isServerId } from './serverId.js';
 import { Server } from './Server.js';
 import type { ServerOptions } from './Server.js';
+import { ServerUsers } from './serverUsers.js';
 
 export interface ServerManagerOptions extends ServerOptions {
   /** Where `<id>.json` definitions live. */
@@ -14,31 +15,56 @@ export interface ServerManagerOptions extends ServerOptions {
   dataDir?: string;
   /** Called for definitions on disk that cannot be read, which are skipped. */
   onLoadError?(id: string, error: Error): void;
+  /** First uid handed to a server when the daemon runs as root (default DEFAULT_SERVER_UID_BASE). */
+  uidBase?: number;
 }
+
+/**
+ * A server folder must behave like any empty folder: without a package.json above it, Node would
+ * find Outpost's own (and its "type": "module") when a program looks up its nearest one.
+ */
+const NEUTRAL_PACKAGE_JSON = '{}\n';
 
 /** The servers of this node: each a definition file `<id>.json` and a folder `<id>/`. */
 export class ServerManager {
   private readonly servers = new Map<string, Server>();
+  private readonly users: ServerUsers;
 
-  constructor(private readonly options: ServerManagerOptions) {}
+  constructor(private readonly options: ServerManagerOptions) {
+    this.users = new ServerUsers(this.dataDir, options.uidBase);
+  }
+
+  private get dataDir(): string {
+    return this.options.dataDir ?? this.options.serversDir;
+  }
 
   private definitionPath(id: string): string {
     return join(this.options.serversDir, `${id}.json`);
   }
 
   private rootOf(id: string): string {
-    return join(this.options.dataDir ?? this.options.serversDir, id);
+    return join(this.dataDir, id);
   }
 
-  /** Reads every definition in the servers folder. */
+  /**
+   * Reads every definition in the servers folder. The folders are made searchable but not
+   * listable by others (each server's user must reach its own folder), the definitions readable
+   * by the daemon alone, and each server folder gets its user (folders from before get one now).
+   */
   async load(): Promise<void> {
-    await mkdir(this.options.serversDir, { recursive: true });
+    for (const folder of new Set([this.options.serversDir, this.dataDir])) {
+      await mkdir(folder, { recursive: true, mode: 0o711 });
+      await chmod(folder, 0o711);
+    }
+    await writeFile(join(this.dataDir, 'package.json'), NEUTRAL_PACKAGE_JSON, { mode: 0o644 });
     for (const name of await readdir(this.options.serversDir)) {
       const id = name.replace(/\.json$/, '');
       if (!name.endsWith('.json') || !isServerId(id) || this.servers.has(id)) continue;
       try {
+        await chmod(this.definitionPath(id), 0o600);
         const def = await this.readFromDisk(id);
-        await mkdir(this.rootOf(id), { recursive: true });
+        await mkdir(this.rootOf(id), { recursive: true, mode: 0o700 });
+        await this.users.claim(this.rootOf(id));
         this.servers.set(id, new Server(id, this.rootOf(id), def, this.options));
       } catch (error) {
         this.options.onLoadError?.(id, error as Error);
@@ -64,7 +90,8 @@ export class ServerManager {
     assertServerId(id);
     if (this.servers.has(id)) throw new OutpostError('ErrGeneric', `server ${id} already exists`, { id }, 409);
     const def = readDefinition(definition);
-    await mkdir(this.rootOf(id), { recursive: true });
+    await mkdir(this.rootOf(id), { recursive: true, mode: 0o700 });
+    await this.users.claim(this.rootOf(id));
     await this.writeToDisk(id, def);
     const server = new Server(id, this.rootOf(id), def, this.options);
     this.servers.set(id, server);
@@ -132,7 +159,16 @@ export class ServerManager {
     return parseDefinition(text);
   }
 
-  private writeToDisk(id: string, def: ServerDefinition): Promise<void> {
-    return writeFileAtomic(this.definitionPath(id), JSON.stringify(def, null, 2) + '\n');
+  /** Through a temp name, renamed over the old file; 0600 from the start, as a definition may hold secrets (a bot token). */
+  private async writeToDisk(id: string, def: ServerDefinition): Promise<void> {
+    const target = this.definitionPath(id);
+    const temp = join(this.options.serversDir, `.${id}.json.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await writeFile(temp, JSON.stringify(def, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+      await rename(temp, target);
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      throw error;
+    }
   }
 }

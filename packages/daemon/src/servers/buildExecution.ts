@@ -1,9 +1,11 @@
-import { mkdir } from 'node:fs/promises';
+import { lchown, mkdir } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { OutpostError, substitute } from '@outpost/shared';
 import type { ServerDefinition } from '@outpost/shared';
 import type { ExecutionSpec } from '../environments/environment.js';
 import { resolveInside } from '../files/resolveInside.js';
 import { parseCommand } from '../system/parseCommand.js';
+import { assertReachable, serverUser } from './serverUsers.js';
 
 /**
  * The daemon's own environment minus its configuration: a template's program sees PATH, HOME
@@ -20,7 +22,12 @@ export function baseEnvironment(): Record<string, string> {
 /** Resolves a template's working directory inside the server folder, creating it when missing. */
 export async function resolveWorkingDirectory(root: string, dir: string | undefined, variables: Record<string, unknown>): Promise<string> {
   const cwd = await resolveInside(root, substitute(dir || '.', variables));
-  await mkdir(cwd, { recursive: true });
+  const created = await mkdir(cwd, { recursive: true });
+  // Folders made here belong to the server's user, who must be able to write in its working directory.
+  const user = created && (await serverUser(root));
+  if (user) {
+    for (let folder = cwd; folder.length >= created.length; folder = dirname(folder)) await lchown(folder, user.uid, user.gid);
+  }
   return cwd;
 }
 
@@ -38,6 +45,12 @@ export async function buildExecution(
     : parseCommand(substitute(command, options.variables));
   if (words.length === 0) throw new OutpostError('ErrInvalidJson', 'the run command is empty', { field: 'run.command' });
   const env = baseEnvironment();
+  const user = await serverUser(root);
+  if (user) {
+    await assertReachable(root);
+    // The daemon's HOME is root's; the server's user has its folder, and a name that says whose it is.
+    Object.assign(env, { HOME: root, USER: `outpost-${basename(root)}`, LOGNAME: `outpost-${basename(root)}` });
+  }
   for (const [key, value] of Object.entries(options.env ?? {})) env[key] = substitute(String(value), options.variables);
   return {
     command: words[0],
@@ -45,6 +58,7 @@ export async function buildExecution(
     cwd: await resolveWorkingDirectory(root, options.workingDirectory, options.variables),
     serverRoot: root,
     env,
+    user,
   };
 }
 

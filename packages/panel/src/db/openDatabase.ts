@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
@@ -12,6 +12,12 @@ export function openDatabase(config: PanelConfig['db']): Kysely<Database> {
   switch (config.dialect) {
     case 'sqlite': {
       mkdirSync(dirname(config.url), { recursive: true });
+      // The daemon's user alone may read it (server programs run as other users); SQLite gives its
+      // -wal and -shm files the database file's mode.
+      if (config.url !== ':memory:') {
+        closeSync(openSync(config.url, 'a', 0o600));
+        for (const file of [config.url, `${config.url}-wal`, `${config.url}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+      }
       const sqlite = new SQLite(config.url);
       sqlite.pragma('journal_mode = WAL');
       sqlite.pragma('foreign_keys = ON');

@@ -1,3 +1,4 @@
+import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Daemon, LocalNodeClient, type DaemonConfig } from '@outpost/daemon';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,12 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
   const { repo, config, nodes } = app.panel;
   const row = await repo.nodes.local();
   if (!row) throw new Error('the local node is missing: the panel adds it on first start');
+  // Under a root daemon each server runs as a user of its own, which must pass through the data
+  // folder to reach its own, but not list it (the database and the host key in it are 0600).
+  if (process.getuid?.() === 0) {
+    await mkdir(config.dataDir, { recursive: true });
+    await chmod(config.dataDir, 0o711);
+  }
   const daemon = await Daemon.open({
     nodeId: String(row.id),
     secret: row.secret,
