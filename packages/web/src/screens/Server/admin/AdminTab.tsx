@@ -3,13 +3,15 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCode, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Scopes } from '@outpost/shared';
 import { useNavigate } from 'react-router';
 import { useDeleteServer } from '../../../api/servers';
 import { getDefinition, reloadServer } from '../../../api/serverProxy';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { QueryState } from '../../../components/QueryState';
-import { allows } from '../serverPermissions';
+import { Can } from '../../../components/Can';
+import { useCan } from '../../../hooks/useCan';
 import type { ServerViewProps } from '../serverViews';
 import { DefinitionEditor } from './DefinitionEditor';
 import { RunFlags } from './RunFlags';
@@ -17,7 +19,7 @@ import { RunFlags } from './RunFlags';
 /** OAuth2 clients for everyone, the server admin section for deleteServer holders and admins (spec section 2.10). */
 export default function AdminTab({ server, permissions }: ServerViewProps) {
   const { t } = useTranslation();
-  const showAdmin = allows(permissions, 'deleteServer');
+  const isAdmin = useCan(Scopes.Admin, permissions);
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="lg">
@@ -27,7 +29,9 @@ export default function AdminTab({ server, permissions }: ServerViewProps) {
           {t('serverAdmin.oauth2Later')}
         </Text>
       </Paper>
-      {showAdmin && <ServerAdminSection serverId={server.id} isAdmin={!!permissions?.admin} />}
+      <Can scope={Scopes.ServersDeleteOne} server={permissions}>
+        <ServerAdminSection serverId={server.id} isAdmin={isAdmin} />
+      </Can>
     </Stack>
   );
 }

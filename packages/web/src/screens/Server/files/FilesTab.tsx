@@ -2,13 +2,14 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { Alert, Box, Button, Group, Image, Loader, Modal, Overlay, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconFilePlus, IconFileZip, IconFolderPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { FileEntry, FileListing } from '@outpost/shared';
+import { Scopes, type FileEntry, type FileListing } from '@outpost/shared';
 import { archiveFiles, extractArchive, fileUrl } from '../../../api/files';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { i18next } from '../../../i18n';
 import { useConnection, useConnectionEvent } from '../../../live/useServerConnection';
-import { allows } from '../serverPermissions';
+import { Can } from '../../../components/Can';
+import { useCan } from '../../../hooks/useCan';
 import type { ServerViewProps } from '../serverViews';
 import { useKeySequences } from '../useKeySequences';
 import { FileEditorModal, type EditTarget } from './FileEditorModal';
@@ -20,11 +21,14 @@ import { useUploads } from './useUploads';
 
 /** The file manager and the SFTP card (spec sections 2.5 and 2.6). */
 export default function FilesTab({ server, permissions }: ServerViewProps) {
-  const canView = allows(permissions, 'viewServerFiles');
   return (
     <Stack gap="md">
-      {canView && <FileManager server={server} permissions={permissions} />}
-      {allows(permissions, 'sftpServer') && <SftpCard server={server} />}
+      <Can scope={Scopes.ServersFilesGet} server={permissions}>
+        <FileManager server={server} permissions={permissions} />
+      </Can>
+      <Can scope={Scopes.ServersFiles} server={permissions}>
+        <SftpCard server={server} />
+      </Can>
     </Stack>
   );
 }
@@ -32,7 +36,7 @@ export default function FilesTab({ server, permissions }: ServerViewProps) {
 function FileManager({ server, permissions }: ServerViewProps) {
   const { t } = useTranslation();
   const connection = useConnection();
-  const canWrite = allows(permissions, 'putServerFiles');
+  const canWrite = useCan(Scopes.ServersFilesPut, permissions);
   const [listing, setListing] = useState<FileListing | null>(null);
   const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<string[]>([]);

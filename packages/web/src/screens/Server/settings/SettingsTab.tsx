@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Variable, VariableValue } from '@outpost/shared';
+import { Scopes, type Variable, type VariableValue } from '@outpost/shared';
 import { getServerData, putServerData } from '../../../api/serverProxy';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { QueryState } from '../../../components/QueryState';
+import { useCan } from '../../../hooks/useCan';
 import type { ServerViewProps } from '../serverViews';
 import { VariableField } from './VariableField';
 
 /** The server's editable variables with one Save (spec section 2.8). */
 export default function SettingsTab({ server, permissions }: ServerViewProps) {
   const { t } = useTranslation();
+  const isAdmin = useCan(Scopes.Admin, permissions);
   const data = useQuery({ queryKey: ['servers', 'data', server.id], queryFn: () => getServerData(server.id) });
   return (
     <Paper withBorder radius="md" p="lg">
@@ -21,7 +23,7 @@ export default function SettingsTab({ server, permissions }: ServerViewProps) {
       <QueryState query={data}>
         {(answer) => {
           // Non-admins only see what the template lets users change.
-          const editable = Object.fromEntries(Object.entries(answer.data ?? {}).filter(([, v]) => permissions?.admin || v.userEdit !== false));
+          const editable = Object.fromEntries(Object.entries(answer.data ?? {}).filter(([, v]) => isAdmin || v.userEdit !== false));
           if (Object.keys(editable).length === 0) return <Text c="dimmed">{t('serverSettings.none')}</Text>;
           return <VariablesForm serverId={server.id} variables={editable} />;
         }}
