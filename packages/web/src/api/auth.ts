@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { LoginRequest, OtpLoginRequest, RegisterRequest, SessionResponse } from '@outpost/shared';
 import { api } from './client';
 
@@ -6,3 +7,17 @@ export const register = (body: RegisterRequest) => api.post<SessionResponse>('/a
 export const submitOtp = (body: OtpLoginRequest) => api.post<SessionResponse>('/auth/otp', body);
 export const reauth = () => api.post<SessionResponse>('/auth/reauth');
 export const logout = () => api.post<unknown>('/auth/logout');
+
+// Nothing cached belongs to a session not yet started, so these invalidate nothing; the caller
+// stores the answered scopes (session/startSession.ts).
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}
+
+export function useSubmitOtp() {
+  return useMutation({ mutationFn: submitOtp });
+}

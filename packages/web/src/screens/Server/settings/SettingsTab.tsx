@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Scopes, type Variable, type VariableValue } from '@outpost/shared';
-import { getServerData, putServerData } from '../../../api/serverProxy';
+import { useSaveServerData, useServerData } from '../../../api/serverData';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { QueryState } from '../../../components/QueryState';
 import { useCan } from '../../../hooks/useCan';
@@ -14,7 +13,7 @@ import { VariableField } from './VariableField';
 export default function SettingsTab({ server, permissions }: ServerViewProps) {
   const { t } = useTranslation();
   const isAdmin = useCan(Scopes.Admin, permissions);
-  const data = useQuery({ queryKey: ['servers', 'data', server.id], queryFn: () => getServerData(server.id) });
+  const data = useServerData(server.id);
   return (
     <Paper withBorder radius="md" p="lg">
       <Title order={4} mb="md">
@@ -34,7 +33,6 @@ export default function SettingsTab({ server, permissions }: ServerViewProps) {
 
 function VariablesForm({ serverId, variables }: { serverId: string; variables: Record<string, Variable> }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [values, setValues] = useState<Record<string, VariableValue | undefined>>(() =>
     Object.fromEntries(Object.entries(variables).map(([name, v]) => [name, v.value])),
   );
@@ -42,14 +40,7 @@ function VariablesForm({ serverId, variables }: { serverId: string; variables: R
   const missing = Object.entries(variables)
     .filter(([name, v]) => (v.required ?? true) && v.type !== 'boolean' && (values[name] === undefined || values[name] === ''))
     .map(([name]) => name);
-  const save = useMutation({
-    mutationFn: () => putServerData(serverId, values),
-    onSuccess: () => {
-      notifySuccess(t('toast.saved'));
-      void client.invalidateQueries({ queryKey: ['servers', 'data', serverId] });
-    },
-    onError: notifyError,
-  });
+  const save = useSaveServerData(serverId);
 
   return (
     <Stack gap="md">
@@ -70,7 +61,7 @@ function VariablesForm({ serverId, variables }: { serverId: string; variables: R
           loading={save.isPending}
           onClick={() => {
             setTouched(true);
-            if (missing.length === 0) save.mutate();
+            if (missing.length === 0) save.mutate(values, { onSuccess: () => notifySuccess(t('toast.saved')), onError: notifyError });
           }}
           data-testid="settings-save"
         >
