@@ -40,7 +40,7 @@ function Location() {
 export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
           {ui}
