@@ -8,8 +8,8 @@ import { setupI18n } from '../i18n';
 import { theme } from '../theme/theme';
 
 // Component tests run under jsdom (a `@vitest-environment jsdom` line at the top of the file).
-// Mantine asks for two browser features jsdom lacks; these stand-ins answer "no match" and
-// observe nothing.
+// Mantine asks for browser features jsdom lacks; these stand-ins answer "no match", observe
+// nothing and scroll nowhere.
 window.matchMedia ??= (query: string) =>
   ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
 globalThis.ResizeObserver ??= class {
@@ -17,6 +17,7 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+Element.prototype.scrollIntoView ??= () => {};
 
 beforeAll(async () => {
   localStorage.setItem('locale', 'en_US');
