@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, OtpLoginRequest, RegisterRequest, SessionResponse } from '@outpost/shared';
+import { sessionStore } from '../session/sessionStore';
 import { api } from './client';
 
 export const login = (body: LoginRequest) => api.post<SessionResponse>('/auth/login', body);
@@ -20,4 +21,29 @@ export function useRegister() {
 
 export function useSubmitOtp() {
   return useMutation({ mutationFn: submitOtp });
+}
+
+/** POST /auth/reauth: a fresh session with the scopes held now, which replace the stored ones. */
+export function useRenewSession() {
+  return useMutation({
+    mutationFn: reauth,
+    onSuccess: (answer) => {
+      if (answer?.scopes) sessionStore.save(answer.scopes);
+    },
+  });
+}
+
+/**
+ * Ends the session on the server, then forgets it here with every cached answer. The local
+ * part runs even when the call fails: an expired session is as ended as it gets.
+ */
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      sessionStore.clear();
+      client.clear();
+    },
+  });
 }
