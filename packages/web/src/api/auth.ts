@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, OtpLoginRequest, RegisterRequest, SessionResponse } from '@outpost/shared';
+import { sessionStore } from '../session/sessionStore';
 import { api } from './client';
 
 export const login = (body: LoginRequest) => api.post<SessionResponse>('/auth/login', body);
@@ -6,3 +8,42 @@ export const register = (body: RegisterRequest) => api.post<SessionResponse>('/a
 export const submitOtp = (body: OtpLoginRequest) => api.post<SessionResponse>('/auth/otp', body);
 export const reauth = () => api.post<SessionResponse>('/auth/reauth');
 export const logout = () => api.post<unknown>('/auth/logout');
+
+// Nothing cached belongs to a session not yet started, so these invalidate nothing; the caller
+// stores the answered scopes (session/startSession.ts).
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}
+
+export function useSubmitOtp() {
+  return useMutation({ mutationFn: submitOtp });
+}
+
+/** POST /auth/reauth: a fresh session with the scopes held now, which replace the stored ones. */
+export function useRenewSession() {
+  return useMutation({
+    mutationFn: reauth,
+    onSuccess: (answer) => {
+      if (answer?.scopes) sessionStore.save(answer.scopes);
+    },
+  });
+}
+
+/**
+ * Ends the session on the server, then forgets it here with every cached answer. The local
+ * part runs even when the call fails: an expired session is as ended as it gets.
+ */
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      sessionStore.clear();
+      client.clear();
+    },
+  });
+}

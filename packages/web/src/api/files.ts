@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileListing } from '@outpost/shared';
 import { ApiError } from './ApiError';
 import { api } from './client';
@@ -60,4 +61,42 @@ export function uploadFile(id: string, path: string, file: File, onProgress: (fr
     form.append('file', file, file.name);
     xhr.send(form);
   });
+}
+
+// The folder listing itself arrives over the live connection (spec panel.md section 4), so a
+// change here is followed by the screen asking the connection for the folder again.
+
+const textKey = (id: string, path: string | null) => ['servers', 'file', id, path];
+
+/**
+ * A file's text for the editor; null path: nothing open. Never kept once the editor closes
+ * (gcTime 0), so each opening reads the file as it is now.
+ */
+export function useFileText(id: string, path: string | null) {
+  return useQuery({ queryKey: textKey(id, path), queryFn: () => readTextFile(id, path!), enabled: path !== null, gcTime: 0, retry: false });
+}
+
+export function useWriteFile(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, content }: { path: string; content: Blob | string }) => writeFile(id, path, content),
+    onSuccess: (_, { path }) => void client.invalidateQueries({ queryKey: textKey(id, path) }),
+  });
+}
+
+export function useUploadFile(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, file, onProgress }: { path: string; file: File; onProgress: (fraction: number) => void }) => uploadFile(id, path, file, onProgress),
+    onSuccess: (_, { path }) => void client.invalidateQueries({ queryKey: textKey(id, path) }),
+  });
+}
+
+/** Zips `sources` into the archive at `target`. */
+export function useArchiveFiles(id: string) {
+  return useMutation({ mutationFn: ({ target, sources }: { target: string; sources: string[] }) => archiveFiles(id, target, sources) });
+}
+
+export function useExtractArchive(id: string) {
+  return useMutation({ mutationFn: ({ archive, destination }: { archive: string; destination: string }) => extractArchive(id, archive, destination) });
 }

@@ -17,8 +17,31 @@ export function useOtpStatus() {
   return useQuery({ queryKey: ['self', 'otp'], queryFn: getOtpStatus });
 }
 
+// Every change to the account reads the account data (and its two-factor status) again.
+function useInvalidateSelf() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['self'] });
+}
+
 /** PUT /api/self; refreshes the account data once saved. */
 export function useUpdateSelf() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: updateSelf, onSuccess: () => client.invalidateQueries({ queryKey: ['self'] }) });
+  const invalidate = useInvalidateSelf();
+  return useMutation({ mutationFn: updateSelf, onSuccess: invalidate });
+}
+
+/** Asks for a new secret and its QR code; nothing changes until a code confirms it. */
+export function useStartOtpSetup() {
+  return useMutation({ mutationFn: startOtpSetup });
+}
+
+/** Enables two-factor login with the first code from the new secret. */
+export function useConfirmOtp() {
+  const invalidate = useInvalidateSelf();
+  return useMutation({ mutationFn: confirmOtp, onSuccess: () => void invalidate() });
+}
+
+/** Disables two-factor login; a current code proves the user still holds the device. */
+export function useDisableOtp() {
+  const invalidate = useInvalidateSelf();
+  return useMutation({ mutationFn: disableOtp, onSuccess: invalidate });
 }

@@ -1,5 +1,5 @@
 import { isErrorBody } from '@outpost/shared';
-import type { ConsoleReplay, PowerAction, ServerDefinition, ServerStats, ServerStatus, Variable } from '@outpost/shared';
+import type { ConsoleReplay, PowerAction, ServerStats, ServerStatus } from '@outpost/shared';
 import { ApiError } from './ApiError';
 import { api } from './client';
 
@@ -37,11 +37,7 @@ export async function rawRequest(method: 'GET' | 'POST' | 'PUT', url: string, bo
   throw isErrorBody(parsed) ? new ApiError(report, parsed.error.code, parsed.error.msg, parsed.error.metadata) : new ApiError(report);
 }
 
-export const getDefinition = (id: string) => api.get<ServerDefinition>(`${proxyBase(id)}/definition`);
-export const putDefinition = (id: string, definition: ServerDefinition) => api.post<unknown>(`${proxyBase(id)}/definition`, definition);
-export const getServerData = (id: string) => api.get<{ data: Record<string, Variable> }>(`${proxyBase(id)}/data`);
-export const putServerData = (id: string, data: Record<string, unknown>) => api.post<unknown>(`${proxyBase(id)}/data`, { data });
-export const reloadServer = (id: string) => api.post<unknown>(`${proxyBase(id)}/reload`);
+// The live connection's HTTP fallback (live/ServerConnection.ts); screens use the socket.
 export const getStatus = (id: string) => api.get<ServerStatus>(`${proxyBase(id)}/status`);
 export const getStats = (id: string) => api.get<ServerStats>(`${proxyBase(id)}/stats`);
 export const replayConsole = (id: string, since?: number) =>

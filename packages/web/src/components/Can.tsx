@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 import type { Scope } from '@outpost/shared';
-import { useCan } from '../hooks/useCan';
+import { can, scopesOnServer, type ServerPerms } from '../session/can';
+import { useScopes } from '../session/sessionStore';
 
-/** Renders its children only when the session holds the scope; hiding is a courtesy, not a guard. */
-export function Can({ scope, children, otherwise = null }: { scope: Scope; children: ReactNode; otherwise?: ReactNode }) {
-  return <>{useCan(scope) ? children : otherwise}</>;
+type CanProps = { children: ReactNode; otherwise?: ReactNode } & ({ scope: Scope | undefined } | { scope: Scope; server: ServerPerms | undefined });
+
+/**
+ * useCan as an element: its children only when the user holds the scope (on the server when a
+ * `server` prop is given, even an undefined one). Hiding is a courtesy, not a guard.
+ */
+export function Can(props: CanProps) {
+  const session = useScopes();
+  const allowed = can('server' in props ? scopesOnServer(props.server) : session, props.scope);
+  return <>{allowed ? props.children : (props.otherwise ?? null)}</>;
 }

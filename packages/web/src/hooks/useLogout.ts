@@ -1,21 +1,14 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { logout } from '../api/auth';
-import { sessionStore } from '../session/sessionStore';
+import { useEndSession } from '../api/auth';
 
-/** Ends the session on the server (best effort), forgets it here and shows the login page. */
+/** Ends the session (best effort on the server, always here) and shows the login page. */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const { mutateAsync: endSession } = useEndSession();
   return useCallback(async () => {
-    try {
-      await logout();
-    } catch {
-      // An already expired session is as logged out as it gets.
-    }
-    sessionStore.clear();
-    client.clear();
+    // A failure was already handled by forgetting the session; only the page move is left.
+    await endSession().catch(() => {});
     void navigate('/auth/login');
-  }, [navigate, client]);
+  }, [navigate, endSession]);
 }

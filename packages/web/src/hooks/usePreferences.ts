@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { putUserSetting } from '../api/userSettings';
+import { usePutUserSetting } from '../api/userSettings';
 import { sessionStore } from '../session/sessionStore';
 import { themeChoice, useThemeChoice } from '../theme/themeChoice';
 import { notifyError } from '../components/notify';
@@ -13,19 +13,21 @@ export function usePreferences() {
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('light') === 'dark';
   const theme = useThemeChoice();
+  // mutateAsync: each change reports its own failure, where mutate's callbacks follow only the latest.
+  const { mutateAsync: save } = usePutUserSetting();
 
   const setDark = useCallback(
     (value: boolean) => {
       setColorScheme(value ? 'dark' : 'light');
-      if (sessionStore.isLoggedIn()) putUserSetting('dark', String(value)).catch(notifyError);
+      if (sessionStore.isLoggedIn()) save({ key: 'dark', value: String(value) }).catch(notifyError);
     },
-    [setColorScheme],
+    [setColorScheme, save],
   );
 
   const setTheme = useCallback((name: string) => {
     themeChoice.set(name);
-    if (sessionStore.isLoggedIn()) putUserSetting('preferredTheme', name).catch(notifyError);
-  }, []);
+    if (sessionStore.isLoggedIn()) save({ key: 'preferredTheme', value: name }).catch(notifyError);
+  }, [save]);
 
   return { dark, setDark, theme, setTheme };
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { tinykeys } from 'tinykeys';
-import { hasScope } from '@outpost/shared';
 import { navRoutes } from '../routes';
+import { can } from '../session/can';
 import { useScopes } from '../session/sessionStore';
 
 function typingIn(event: KeyboardEvent): boolean {
@@ -18,7 +18,7 @@ export function useShortcuts(): void {
     if (!scopes) return;
     const bindings: Record<string, (event: KeyboardEvent) => void> = {};
     for (const route of navRoutes) {
-      if (route.scope && !hasScope(scopes, route.scope)) continue;
+      if (!can(scopes, route.scope)) continue;
       bindings[`g ${route.nav.shortcut}`] = (event) => {
         if (!typingIn(event)) void navigate(route.path);
       };

@@ -1,6 +1,7 @@
-import { hasScope, Scopes } from '@outpost/shared';
+import { Scopes } from '@outpost/shared';
+import { can } from './can';
 
 /** Where a fresh session lands: Servers for those who may see servers, else their Account. */
 export function homePath(scopes: readonly string[]): string {
-  return hasScope(scopes, Scopes.ServersList) ? '/server' : '/account';
+  return can(scopes, Scopes.ServersList) ? '/server' : '/account';
 }

@@ -1,53 +1,53 @@
 import { Kbd, NavLink, Stack, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasScope } from '@outpost/shared';
 import { navRoutes } from '../../routes';
-import { useScopes } from '../../session/sessionStore';
+import { Can } from '../Can';
 
 /** The menu entries the user may open (spec section 6); icons only when collapsed. */
 export function NavMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const scopes = useScopes() ?? [];
 
   return (
     <Stack gap={4}>
-      {navRoutes
-        .filter((route) => !route.scope || hasScope(scopes, route.scope))
-        .map((route) => {
-          const label = t(route.nav.label);
-          const Icon = route.nav.icon;
-          const active = pathname === route.path || pathname.startsWith(`${route.path}/`);
-          const link = (
-            <NavLink
-              key={route.path}
-              component={Link}
-              to={route.path}
-              onClick={onNavigate}
-              active={active}
-              label={collapsed ? undefined : label}
-              aria-label={label}
-              leftSection={<Icon size={20} stroke={1.6} />}
-              rightSection={
-                collapsed ? undefined : (
-                  <Kbd size="xs" visibleFrom="sm" style={{ opacity: 0.6 }}>
-                    g {route.nav.shortcut}
-                  </Kbd>
-                )
-              }
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              data-testid={`nav-${route.path.slice(1)}`}
-            />
-          );
-          return collapsed ? (
-            <Tooltip key={route.path} label={label} position="right">
-              {link}
-            </Tooltip>
-          ) : (
-            link
-          );
-        })}
+      {navRoutes.map((route) => {
+        const label = t(route.nav.label);
+        const Icon = route.nav.icon;
+        const active = pathname === route.path || pathname.startsWith(`${route.path}/`);
+        const link = (
+          <NavLink
+            key={route.path}
+            component={Link}
+            to={route.path}
+            onClick={onNavigate}
+            active={active}
+            label={collapsed ? undefined : label}
+            aria-label={label}
+            leftSection={<Icon size={20} stroke={1.6} />}
+            rightSection={
+              collapsed ? undefined : (
+                <Kbd size="xs" visibleFrom="sm" style={{ opacity: 0.6 }}>
+                  g {route.nav.shortcut}
+                </Kbd>
+              )
+            }
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            data-testid={`nav-${route.path.slice(1)}`}
+          />
+        );
+        return (
+          <Can key={route.path} scope={route.scope}>
+            {collapsed ? (
+              <Tooltip label={label} position="right">
+                {link}
+              </Tooltip>
+            ) : (
+              link
+            )}
+          </Can>
+        );
+      })}
     </Stack>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OtpSetupResponse } from '@outpost/shared';
-import { disableOtp, startOtpSetup, useOtpStatus } from '../../api/self';
+import { useDisableOtp, useOtpStatus, useStartOtpSetup } from '../../api/self';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { OtpModal } from '../../components/OtpModal';
 import { QueryState } from '../../components/QueryState';
@@ -13,24 +12,11 @@ import { TwoFactorSetup } from './TwoFactorSetup';
 /** Two-factor login: enable (QR or secret, then a code), or disable with a current code. */
 export function TwoFactorCard() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const status = useOtpStatus();
+  const start = useStartOtpSetup();
+  const disable = useDisableOtp();
   const [setup, setSetup] = useState<OtpSetupResponse | null>(null);
-  const [starting, setStarting] = useState(false);
   const [disabling, setDisabling] = useState(false);
-
-  const refresh = () => client.invalidateQueries({ queryKey: ['self'] });
-
-  const start = async () => {
-    setStarting(true);
-    try {
-      setSetup(await startOtpSetup());
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setStarting(false);
-    }
-  };
 
   return (
     <AccountCard title={t('account.otp.title')} description={t('account.otp.description')} testId="account-otp">
@@ -43,7 +29,6 @@ export function TwoFactorCard() {
               onDone={() => {
                 setSetup(null);
                 notifySuccess(t('account.otp.enabled'));
-                void refresh();
               }}
             />
           ) : (
@@ -59,7 +44,7 @@ export function TwoFactorCard() {
                   {t('account.otp.disable')}
                 </Button>
               ) : (
-                <Button onClick={() => void start()} loading={starting}>
+                <Button onClick={() => start.mutate(undefined, { onSuccess: setSetup, onError: notifyError })} loading={start.isPending}>
                   {t('account.otp.enable')}
                 </Button>
               )}
@@ -72,10 +57,9 @@ export function TwoFactorCard() {
         title={t('account.otp.disableTitle')}
         onClose={() => setDisabling(false)}
         onSubmit={async (code) => {
-          await disableOtp(code);
+          await disable.mutateAsync(code);
           setDisabling(false);
           notifySuccess(t('account.otp.disabled'));
-          await refresh();
         }}
       />
     </AccountCard>

@@ -3,29 +3,18 @@ import { ActionIcon, Alert, Button, Code, CopyButton, Group, Image, PinInput, St
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OtpSetupResponse } from '@outpost/shared';
-import { confirmOtp } from '../../api/self';
+import { useConfirmOtp } from '../../api/self';
 import { errorMessage } from '../../api/errorMessage';
 
 /** Step two of enabling: scan the QR code or copy the secret, then prove it works with a code. */
 export function TwoFactorSetup({ setup, onDone, onCancel }: { setup: OtpSetupResponse; onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const confirmCode = useConfirmOtp();
 
-  const confirm = async () => {
+  const confirm = () => {
     if (code.length !== 6) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await confirmOtp(code);
-      onDone();
-    } catch (cause) {
-      setError(errorMessage(t, cause));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+    confirmCode.mutate(code, { onSuccess: onDone, onError: () => setCode('') });
   };
 
   return (
@@ -55,16 +44,16 @@ export function TwoFactorSetup({ setup, onDone, onCancel }: { setup: OtpSetupRes
       </Group>
       <Text size="sm">{t('account.otp.enterCode')}</Text>
       <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-label={t('otp.code')} data-testid="otp-confirm-input" />
-      {error && (
+      {confirmCode.error && (
         <Alert color="red" variant="light">
-          {error}
+          {errorMessage(t, confirmCode.error)}
         </Alert>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button onClick={() => void confirm()} loading={busy} disabled={code.length !== 6}>
+        <Button onClick={confirm} loading={confirmCode.isPending} disabled={code.length !== 6}>
           {t('account.otp.confirm')}
         </Button>
       </Group>

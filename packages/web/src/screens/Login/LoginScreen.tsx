@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { login, submitOtp } from '../../api/auth';
+import { useLogin, useSubmitOtp } from '../../api/auth';
 import { useConfig } from '../../api/config';
 import { errorMessage } from '../../api/errorMessage';
 import { AuthCard } from '../../components/AuthCard';
@@ -18,33 +18,29 @@ export default function LoginScreen() {
   const scopes = useScopes();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [otpOpen, setOtpOpen] = useState(false);
+  const login = useLogin();
+  const otp = useSubmitOtp();
 
   // Already signed in (e.g. a bookmarked login page): straight to the start screen.
-  if (scopes !== null && !busy) return <Navigate to={homePath(scopes)} replace />;
+  if (scopes !== null && !login.isPending) return <Navigate to={homePath(scopes)} replace />;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await login({ email: email.trim(), password });
-      if (answer.otpNeeded) {
-        setOtpOpen(true);
-      } else {
-        void navigate(startSession(answer), { replace: true });
-      }
-    } catch (cause) {
-      setError(errorMessage(t, cause));
-    } finally {
-      setBusy(false);
-    }
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (answer) => {
+          if (answer.otpNeeded) setOtpOpen(true);
+          else void navigate(startSession(answer), { replace: true });
+        },
+      },
+    );
   };
 
+  // The modal shows a rejected code's message itself, so this one rejects rather than reports.
   const sendCode = async (token: string) => {
-    const answer = await submitOtp({ token });
+    const answer = await otp.mutateAsync({ token });
     setOtpOpen(false);
     void navigate(startSession(answer), { replace: true });
   };
@@ -71,12 +67,12 @@ export default function LoginScreen() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             name="password"
           />
-          {error && (
+          {login.error && (
             <Alert color="red" variant="light" data-testid="login-error">
-              {error}
+              {errorMessage(t, login.error)}
             </Alert>
           )}
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={login.isPending} fullWidth>
             {t('login.submit')}
           </Button>
           {config.data?.registrationEnabled && (

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { register } from '../../api/auth';
+import { useRegister } from '../../api/auth';
 import { useConfig } from '../../api/config';
 import { errorMessage } from '../../api/errorMessage';
 import { AuthCard } from '../../components/AuthCard';
@@ -15,8 +15,7 @@ export default function RegisterScreen() {
   const config = useConfig();
   const [form, setForm] = useState<RegistrationForm>({ username: '', email: '', password: '', confirm: '' });
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const register = useRegister();
   const errors = touched ? validateRegistration(form) : {};
 
   const field = (name: keyof RegistrationForm) => ({
@@ -26,20 +25,14 @@ export default function RegisterScreen() {
     error: errors[name] ? t(errors[name]) : undefined,
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (Object.keys(validateRegistration(form)).length > 0) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await register({ username: form.username, email: form.email.trim(), password: form.password });
-      void navigate(startSession(answer), { replace: true });
-    } catch (cause) {
-      setError(errorMessage(t, cause));
-    } finally {
-      setBusy(false);
-    }
+    register.mutate(
+      { username: form.username, email: form.email.trim(), password: form.password },
+      { onSuccess: (answer) => void navigate(startSession(answer), { replace: true }) },
+    );
   };
 
   const signIn = (
@@ -72,12 +65,12 @@ export default function RegisterScreen() {
           <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...field('email')} />
           <PasswordInput label={t('fields.password')} autoComplete="new-password" required {...field('password')} />
           <PasswordInput label={t('fields.confirmPassword')} autoComplete="new-password" required {...field('confirm')} />
-          {error && (
+          {register.error && (
             <Alert color="red" variant="light" data-testid="register-error">
-              {error}
+              {errorMessage(t, register.error)}
             </Alert>
           )}
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={register.isPending} fullWidth>
             {t('register.submit')}
           </Button>
           {signIn}

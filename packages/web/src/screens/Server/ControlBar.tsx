@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconDownload, IconPlayerPlay, IconPlayerStop, IconRefresh, IconSkull } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Scopes } from '@outpost/shared';
+import { useCan } from '../../hooks/useCan';
 import type { ServerConnection } from '../../live/ServerConnection';
-import { allows, type ServerPerms } from './serverPermissions';
+import type { ServerPerms } from '../../session/can';
 import { useKeySequences } from './useKeySequences';
 
 /** Spec section 9: the pause between "stopped" and starting again on restart. */
@@ -31,9 +33,9 @@ export function ControlBar({ connection, running, permissions }: { connection: S
     return undefined;
   }, [phase, running, connection]);
 
-  const canStart = allows(permissions, 'startServer');
-  const canStop = allows(permissions, 'stopServer');
-  const canInstall = allows(permissions, 'installServer');
+  const canStart = useCan(Scopes.ServersStart, permissions);
+  const canStop = useCan(Scopes.ServersStop, permissions);
+  const canInstall = useCan(Scopes.ServersInstall, permissions);
 
   const startOrRestart = () => {
     if (running) {

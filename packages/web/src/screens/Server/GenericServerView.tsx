@@ -2,12 +2,13 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Alert, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Scopes } from '@outpost/shared';
 import { ApiError } from '../../api/ApiError';
 import { notifyError, notifyWarning } from '../../components/notify';
+import { useCan } from '../../hooks/useCan';
 import { ServerConnectionContext, useConnectionEvent, useConnectionSnapshot, useServerConnection } from '../../live/useServerConnection';
 import { ControlBar } from './ControlBar';
 import { ServerHeader } from './ServerHeader';
-import { allows } from './serverPermissions';
 import { visibleTabs, type ServerTabId } from './serverTabs';
 import type { ServerViewProps } from './serverViews';
 import { useKeySequences } from './useKeySequences';
@@ -29,6 +30,7 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
   const connection = useServerConnection(server.id);
   const { status, running } = useConnectionSnapshot(connection);
   const tabs = visibleTabs(permissions);
+  const canRename = useCan(Scopes.ServersEdit, permissions);
   const [tab, setTab] = useState<ServerTabId | undefined>(tabs[0]?.id);
 
   // Spec panel.md section 4: after the last reconnect fails, one warning toast and a lasting alert.
@@ -47,7 +49,7 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
     <ServerConnectionContext.Provider value={connection}>
       <Stack gap="md" pb={72}>
         <Group justify="space-between" align="center">
-          <ServerHeader server={server} running={running} canRename={allows(permissions, 'editServerData')} />
+          <ServerHeader server={server} running={running} canRename={canRename} />
           <ControlBar connection={connection} running={running} permissions={permissions} />
         </Group>
         {failed && (

@@ -1,5 +1,5 @@
-import type { ServerPermissionFlag } from '@outpost/shared';
-import { allows, type ServerPerms } from './serverPermissions';
+import { Scopes, type Scope } from '@outpost/shared';
+import { can, scopesOnServer, type ServerPerms } from '../../session/can';
 
 export type ServerTabId = 'console' | 'stats' | 'files' | 'tasks' | 'settings' | 'users' | 'admin';
 
@@ -7,8 +7,8 @@ export interface ServerTab {
   id: ServerTabId;
   /** Second key of the `t <key>` shortcut. */
   key: string;
-  /** Any one of these flags shows the tab; none means every user sees it. */
-  flags: ServerPermissionFlag[];
+  /** Any one of these per-server scopes shows the tab; none means every user sees it. */
+  scopes: Scope[];
 }
 
 /**
@@ -17,15 +17,17 @@ export interface ServerTab {
  * server's OAuth2 clients, so everyone sees it.
  */
 export const serverTabs: ServerTab[] = [
-  { id: 'console', key: 'c', flags: ['viewServerConsole'] },
-  { id: 'stats', key: 'i', flags: ['viewServerStats'] },
-  { id: 'files', key: 'f', flags: ['viewServerFiles', 'sftpServer'] },
-  { id: 'tasks', key: 't', flags: ['editServerData'] },
-  { id: 'settings', key: 's', flags: ['editServerData'] },
-  { id: 'users', key: 'u', flags: ['editServerUsers'] },
-  { id: 'admin', key: 'a', flags: [] },
+  { id: 'console', key: 'c', scopes: [Scopes.ServersConsole] },
+  { id: 'stats', key: 'i', scopes: [Scopes.ServersStat] },
+  { id: 'files', key: 'f', scopes: [Scopes.ServersFilesGet, Scopes.ServersFiles] },
+  { id: 'tasks', key: 't', scopes: [Scopes.ServersEdit] },
+  { id: 'settings', key: 's', scopes: [Scopes.ServersEdit] },
+  { id: 'users', key: 'u', scopes: [Scopes.ServersEditUsers] },
+  { id: 'admin', key: 'a', scopes: [] },
 ];
 
+/** The tabs the permissions sent with the server open. */
 export function visibleTabs(permissions: ServerPerms | undefined): ServerTab[] {
-  return serverTabs.filter((tab) => tab.flags.length === 0 || tab.flags.some((flag) => allows(permissions, flag)));
+  const held = scopesOnServer(permissions);
+  return serverTabs.filter((tab) => tab.scopes.length === 0 || tab.scopes.some((scope) => can(held, scope)));
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ServerSummary } from '@outpost/shared';
 import { GenericServerView } from './GenericServerView';
-import type { ServerPerms } from './serverPermissions';
+import type { ServerPerms } from '../../session/can';
 
 export interface ServerViewProps {
   server: ServerSummary;

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCode, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Scopes } from '@outpost/shared';
 import { useNavigate } from 'react-router';
 import { useDeleteServer } from '../../../api/servers';
-import { getDefinition, reloadServer } from '../../../api/serverProxy';
+import { useReloadServer, useServerDefinition } from '../../../api/serverDefinition';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { QueryState } from '../../../components/QueryState';
-import { allows } from '../serverPermissions';
+import { Can } from '../../../components/Can';
+import { useCan } from '../../../hooks/useCan';
 import type { ServerViewProps } from '../serverViews';
 import { DefinitionEditor } from './DefinitionEditor';
 import { RunFlags } from './RunFlags';
@@ -17,7 +18,7 @@ import { RunFlags } from './RunFlags';
 /** OAuth2 clients for everyone, the server admin section for deleteServer holders and admins (spec section 2.10). */
 export default function AdminTab({ server, permissions }: ServerViewProps) {
   const { t } = useTranslation();
-  const showAdmin = allows(permissions, 'deleteServer');
+  const isAdmin = useCan(Scopes.Admin, permissions);
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="lg">
@@ -27,7 +28,9 @@ export default function AdminTab({ server, permissions }: ServerViewProps) {
           {t('serverAdmin.oauth2Later')}
         </Text>
       </Paper>
-      {showAdmin && <ServerAdminSection serverId={server.id} isAdmin={!!permissions?.admin} />}
+      <Can scope={Scopes.ServersDeleteOne} server={permissions}>
+        <ServerAdminSection serverId={server.id} isAdmin={isAdmin} />
+      </Can>
     </Stack>
   );
 }
@@ -37,22 +40,9 @@ function ServerAdminSection({ serverId, isAdmin }: { serverId: string; isAdmin: 
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [reloading, setReloading] = useState(false);
   const remove = useDeleteServer(serverId);
-  const definition = useQuery({ queryKey: ['servers', 'definition', serverId], queryFn: () => getDefinition(serverId), enabled: isAdmin });
-
-  const reload = async () => {
-    setReloading(true);
-    try {
-      await reloadServer(serverId);
-      notifySuccess(t('serverAdmin.reloaded'));
-      void definition.refetch();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setReloading(false);
-    }
-  };
+  const reload = useReloadServer(serverId);
+  const definition = useServerDefinition(serverId, isAdmin);
 
   return (
     <Paper withBorder radius="md" p="lg">
@@ -64,8 +54,8 @@ function ServerAdminSection({ serverId, isAdmin }: { serverId: string; isAdmin: 
           <QueryState query={definition}>
             {(def) => (
               <>
-                <RunFlags serverId={serverId} definition={def} onChanged={() => void definition.refetch()} />
-                <DefinitionEditor serverId={serverId} definition={def} opened={editing} onClose={() => setEditing(false)} onSaved={() => void definition.refetch()} />
+                <RunFlags serverId={serverId} definition={def} />
+                <DefinitionEditor serverId={serverId} definition={def} opened={editing} onClose={() => setEditing(false)} />
               </>
             )}
           </QueryState>
@@ -76,7 +66,12 @@ function ServerAdminSection({ serverId, isAdmin }: { serverId: string; isAdmin: 
               <Button variant="default" leftSection={<IconCode size={16} />} onClick={() => setEditing(true)} disabled={!definition.data}>
                 {t('serverAdmin.editDefinition')}
               </Button>
-              <Button variant="default" leftSection={<IconRefresh size={16} />} loading={reloading} onClick={() => void reload()}>
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={16} />}
+                loading={reload.isPending}
+                onClick={() => reload.mutate(undefined, { onSuccess: () => notifySuccess(t('serverAdmin.reloaded')), onError: notifyError })}
+              >
                 {t('serverAdmin.reload')}
               </Button>
             </>

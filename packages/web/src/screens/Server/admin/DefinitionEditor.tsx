@@ -2,16 +2,16 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ServerDefinition } from '@outpost/shared';
-import { putDefinition, reloadServer } from '../../../api/serverProxy';
+import { useSaveDefinition } from '../../../api/serverDefinition';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { LazyCodeEditor as CodeEditor } from '../../../components/codeEditor/LazyCodeEditor';
 
 /** The edit-definition overlay: the server's definition as JSON, saved and reloaded. */
-export function DefinitionEditor({ serverId, definition, opened, onClose, onSaved }: { serverId: string; definition: ServerDefinition; opened: boolean; onClose: () => void; onSaved: () => void }) {
+export function DefinitionEditor({ serverId, definition, opened, onClose }: { serverId: string; definition: ServerDefinition; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const save = useSaveDefinition(serverId);
 
   useEffect(() => {
     if (opened) {
@@ -20,7 +20,7 @@ export function DefinitionEditor({ serverId, definition, opened, onClose, onSave
     }
   }, [opened, definition]);
 
-  const save = async () => {
+  const submit = () => {
     let parsed: ServerDefinition;
     try {
       parsed = JSON.parse(text) as ServerDefinition;
@@ -28,18 +28,13 @@ export function DefinitionEditor({ serverId, definition, opened, onClose, onSave
       setInvalid(true);
       return;
     }
-    setSaving(true);
-    try {
-      await putDefinition(serverId, parsed);
-      await reloadServer(serverId);
-      notifySuccess(t('toast.saved'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(parsed, {
+      onSuccess: () => {
+        notifySuccess(t('toast.saved'));
+        onClose();
+      },
+      onError: notifyError,
+    });
   };
 
   return (
@@ -62,7 +57,7 @@ export function DefinitionEditor({ serverId, definition, opened, onClose, onSave
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button loading={saving} onClick={() => void save()}>
+          <Button loading={save.isPending} onClick={submit}>
             {t('common.save')}
           </Button>
         </Group>

@@ -1,35 +1,15 @@
-import { useState } from 'react';
 import { Group, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ServerDefinition } from '@outpost/shared';
-import { getDefinition, putDefinition, reloadServer } from '../../../api/serverProxy';
+import { useSetRunFlag, type RunFlag } from '../../../api/serverDefinition';
 import { notifyError, notifySuccess } from '../../../components/notify';
 
-type Flag = 'autostart' | 'autorestart' | 'autorecover';
-const flags: Flag[] = ['autostart', 'autorestart', 'autorecover'];
+const flags: RunFlag[] = ['autostart', 'autorestart', 'autorecover'];
 
-/**
- * Admin-only run flags. Spec section 4: a toggle reads the definition fresh, changes the one
- * flag, writes it back and reloads, so it never overwrites another edit with stale data.
- */
-export function RunFlags({ serverId, definition, onChanged }: { serverId: string; definition: ServerDefinition; onChanged: () => void }) {
+/** Admin-only run flags; each toggle is saved and reloaded at once, one at a time. */
+export function RunFlags({ serverId, definition }: { serverId: string; definition: ServerDefinition }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState<Flag | null>(null);
-
-  const toggle = async (flag: Flag, on: boolean) => {
-    setBusy(flag);
-    try {
-      const current = await getDefinition(serverId);
-      await putDefinition(serverId, { ...current, run: { ...current.run, [flag]: on } });
-      await reloadServer(serverId);
-      notifySuccess(t('toast.saved'));
-      onChanged();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const setFlag = useSetRunFlag(serverId);
 
   return (
     <Group gap="xl">
@@ -39,8 +19,8 @@ export function RunFlags({ serverId, definition, onChanged }: { serverId: string
           label={t(`serverAdmin.${flag}`)}
           description={t(`serverAdmin.${flag}Hint`)}
           checked={!!definition.run?.[flag]}
-          disabled={busy !== null}
-          onChange={(event) => void toggle(flag, event.currentTarget.checked)}
+          disabled={setFlag.isPending}
+          onChange={(event) => setFlag.mutate({ flag, on: event.currentTarget.checked }, { onSuccess: () => notifySuccess(t('toast.saved')), onError: notifyError })}
           data-flag={flag}
         />
       ))}

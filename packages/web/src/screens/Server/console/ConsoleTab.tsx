@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Scopes } from '@outpost/shared';
+import { useCan } from '../../../hooks/useCan';
 import { useConnection, useConnectionEvent, useConnectionSnapshot } from '../../../live/useServerConnection';
-import { allows } from '../serverPermissions';
 import type { ServerViewProps } from '../serverViews';
 import { useKeySequences } from '../useKeySequences';
 import { REPLAY_POLL_MS } from './consoleText';
@@ -20,7 +21,7 @@ export default function ConsoleTab({ permissions }: ServerViewProps) {
   const [unseen, setUnseen] = useState(0);
   const [command, setCommand] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  const canSend = allows(permissions, 'sendServerConsole');
+  const canSend = useCan(Scopes.ServersConsoleSend, permissions);
 
   useConnectionEvent(connection, 'console', (replay) => {
     lastEpoch.current = replay.epoch;

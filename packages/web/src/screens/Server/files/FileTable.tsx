@@ -2,7 +2,8 @@ import { ActionIcon, Checkbox, Group, Menu, Table, Text, UnstyledButton } from '
 import { IconArrowUp, IconDots, IconDownload, IconEdit, IconFile, IconFileZip, IconFolder, IconPhoto, IconTrash, IconPackageExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FileEntry } from '@outpost/shared';
-import { formatBytes, isArchive, isEditable, isImage } from './fileKinds';
+import { entryActions } from './entryActions';
+import { formatBytes, isArchive, isImage } from './fileKinds';
 
 export interface FileActions {
   open: (entry: FileEntry) => void;
@@ -10,8 +11,8 @@ export interface FileActions {
   edit: (entry: FileEntry) => void;
   preview: (entry: FileEntry) => void;
   downloadUrl: (entry: FileEntry) => string;
-  remove: ((entry: FileEntry) => void) | null;
-  extract: ((entry: FileEntry) => void) | null;
+  remove: (entry: FileEntry) => void;
+  extract: (entry: FileEntry) => void;
 }
 
 /** Folders first, then files, each by name. */
@@ -56,7 +57,7 @@ export function FileTable({ files, selected, onSelect, actions, canWrite }: File
         )}
         {sortEntries(files).map((entry) => {
           const Icon = !entry.isFile ? IconFolder : isArchive(entry.name) ? IconFileZip : isImage(entry.name) ? IconPhoto : IconFile;
-          const editable = entry.isFile && isEditable(entry.name, entry.size);
+          const offers = entryActions(entry, canWrite);
           return (
             <Table.Tr key={entry.name} data-entry={entry.name}>
               {canWrite && (
@@ -65,7 +66,7 @@ export function FileTable({ files, selected, onSelect, actions, canWrite }: File
                 </Table.Td>
               )}
               <Table.Td>
-                <UnstyledButton onClick={() => actions.open(entry)} disabled={entry.isFile && !editable && !isImage(entry.name)}>
+                <UnstyledButton onClick={() => actions.open(entry)} disabled={offers.open === null}>
                   <Group gap="xs" wrap="nowrap">
                     <Icon size={16} color={entry.isFile ? undefined : 'var(--mantine-color-yellow-6)'} />
                     <Text size="sm">{entry.name}</Text>
@@ -90,28 +91,28 @@ export function FileTable({ files, selected, onSelect, actions, canWrite }: File
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    {editable && canWrite && (
+                    {offers.edit && (
                       <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => actions.edit(entry)}>
                         {t('files.edit')}
                       </Menu.Item>
                     )}
-                    {entry.isFile && isImage(entry.name) && (
+                    {offers.preview && (
                       <Menu.Item leftSection={<IconPhoto size={14} />} onClick={() => actions.preview(entry)}>
                         {t('files.preview')}
                       </Menu.Item>
                     )}
-                    {entry.isFile && (
+                    {offers.download && (
                       <Menu.Item leftSection={<IconDownload size={14} />} component="a" href={actions.downloadUrl(entry)} download={entry.name}>
                         {t('files.download')}
                       </Menu.Item>
                     )}
-                    {entry.isFile && isArchive(entry.name) && actions.extract && (
-                      <Menu.Item leftSection={<IconPackageExport size={14} />} onClick={() => actions.extract?.(entry)}>
+                    {offers.extract && (
+                      <Menu.Item leftSection={<IconPackageExport size={14} />} onClick={() => actions.extract(entry)}>
                         {t('files.extract')}
                       </Menu.Item>
                     )}
-                    {actions.remove && (
-                      <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => actions.remove?.(entry)}>
+                    {offers.remove && (
+                      <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => actions.remove(entry)}>
                         {t('files.delete')}
                       </Menu.Item>
                     )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { uploadFile } from '../../../api/files';
+import { useUploadFile } from '../../../api/files';
 import { notifyError } from '../../../components/notify';
 import { joinPath } from './fileKinds';
 
@@ -11,15 +11,18 @@ export interface UploadProgress {
 /** Uploads files one after another into a folder, with each one's progress. */
 export function useUploads(serverId: string, onDone: () => void) {
   const [uploads, setUploads] = useState<UploadProgress[]>([]);
+  const { mutateAsync: uploadFile } = useUploadFile(serverId);
 
   const upload = async (folder: string, files: File[]) => {
     if (files.length === 0) return;
     setUploads(files.map((file) => ({ name: file.name, fraction: 0 })));
     for (const [index, file] of files.entries()) {
       try {
-        await uploadFile(serverId, joinPath(folder, file.name), file, (fraction) =>
-          setUploads((old) => old.map((entry, i) => (i === index ? { ...entry, fraction } : entry))),
-        );
+        await uploadFile({
+          path: joinPath(folder, file.name),
+          file,
+          onProgress: (fraction) => setUploads((old) => old.map((entry, i) => (i === index ? { ...entry, fraction } : entry))),
+        });
       } catch (error) {
         notifyError(error);
       }

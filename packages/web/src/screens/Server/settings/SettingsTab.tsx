@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Variable, VariableValue } from '@outpost/shared';
-import { getServerData, putServerData } from '../../../api/serverProxy';
+import { Scopes, type Variable, type VariableValue } from '@outpost/shared';
+import { useSaveServerData, useServerData } from '../../../api/serverData';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { QueryState } from '../../../components/QueryState';
+import { useCan } from '../../../hooks/useCan';
 import type { ServerViewProps } from '../serverViews';
 import { VariableField } from './VariableField';
 
 /** The server's editable variables with one Save (spec section 2.8). */
 export default function SettingsTab({ server, permissions }: ServerViewProps) {
   const { t } = useTranslation();
-  const data = useQuery({ queryKey: ['servers', 'data', server.id], queryFn: () => getServerData(server.id) });
+  const isAdmin = useCan(Scopes.Admin, permissions);
+  const data = useServerData(server.id);
   return (
     <Paper withBorder radius="md" p="lg">
       <Title order={4} mb="md">
@@ -21,7 +22,7 @@ export default function SettingsTab({ server, permissions }: ServerViewProps) {
       <QueryState query={data}>
         {(answer) => {
           // Non-admins only see what the template lets users change.
-          const editable = Object.fromEntries(Object.entries(answer.data ?? {}).filter(([, v]) => permissions?.admin || v.userEdit !== false));
+          const editable = Object.fromEntries(Object.entries(answer.data ?? {}).filter(([, v]) => isAdmin || v.userEdit !== false));
           if (Object.keys(editable).length === 0) return <Text c="dimmed">{t('serverSettings.none')}</Text>;
           return <VariablesForm serverId={server.id} variables={editable} />;
         }}
@@ -32,7 +33,6 @@ export default function SettingsTab({ server, permissions }: ServerViewProps) {
 
 function VariablesForm({ serverId, variables }: { serverId: string; variables: Record<string, Variable> }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [values, setValues] = useState<Record<string, VariableValue | undefined>>(() =>
     Object.fromEntries(Object.entries(variables).map(([name, v]) => [name, v.value])),
   );
@@ -40,14 +40,7 @@ function VariablesForm({ serverId, variables }: { serverId: string; variables: R
   const missing = Object.entries(variables)
     .filter(([name, v]) => (v.required ?? true) && v.type !== 'boolean' && (values[name] === undefined || values[name] === ''))
     .map(([name]) => name);
-  const save = useMutation({
-    mutationFn: () => putServerData(serverId, values),
-    onSuccess: () => {
-      notifySuccess(t('toast.saved'));
-      void client.invalidateQueries({ queryKey: ['servers', 'data', serverId] });
-    },
-    onError: notifyError,
-  });
+  const save = useSaveServerData(serverId);
 
   return (
     <Stack gap="md">
@@ -68,7 +61,7 @@ function VariablesForm({ serverId, variables }: { serverId: string; variables: R
           loading={save.isPending}
           onClick={() => {
             setTouched(true);
-            if (missing.length === 0) save.mutate();
+            if (missing.length === 0) save.mutate(values, { onSuccess: () => notifySuccess(t('toast.saved')), onError: notifyError });
           }}
           data-testid="settings-save"
         >

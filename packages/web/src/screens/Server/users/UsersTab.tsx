@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ServerPermissionFlag } from '@outpost/shared';
+import { serverPermissionScopes, type ServerPermissionFlag } from '@outpost/shared';
 import { useServerUsers } from '../../../api/serverUsers';
 import { EmptyState } from '../../../components/EmptyState';
 import { QueryState } from '../../../components/QueryState';
-import { allows } from '../serverPermissions';
+import { can, scopesOnServer } from '../../../session/can';
 import type { ServerViewProps } from '../serverViews';
 import { NewServerUserCard } from './NewServerUserCard';
 import { ServerUserCard } from './ServerUserCard';
@@ -18,7 +18,8 @@ export default function UsersTab({ server, permissions }: ServerViewProps) {
   const users = useServerUsers(server.id);
   const [adding, setAdding] = useState(false);
   // Nobody hands out a flag they do not hold on this server; the server refuses it anyway.
-  const mayGrant = (flag: ServerPermissionFlag) => allows(permissions, flag);
+  const held = scopesOnServer(permissions);
+  const mayGrant = (flag: ServerPermissionFlag) => can(held, serverPermissionScopes[flag]);
 
   return (
     <Paper withBorder radius="md" p="lg">

@@ -1,0 +1,188 @@
+import { useCallback, useRef, useState, type DragEvent } from 'react';
+import { Alert, Box, Group, Image, Loader, Modal, Overlay, Paper, Progress, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Scopes, type FileEntry } from '@outpost/shared';
+import { fileUrl, useArchiveFiles, useExtractArchive } from '../../../api/files';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { useCan } from '../../../hooks/useCan';
+import { i18next } from '../../../i18n';
+import { useConnection } from '../../../live/useServerConnection';
+import type { ServerViewProps } from '../serverViews';
+import { useKeySequences } from '../useKeySequences';
+import { archiveRequest } from './archiveRequest';
+import { entryActions } from './entryActions';
+import { FileEditorModal, type EditTarget } from './FileEditorModal';
+import { joinPath } from './fileKinds';
+import { FileTable } from './FileTable';
+import { FileToolbar } from './FileToolbar';
+import { NewEntryDialog } from './NewEntryDialog';
+import { droppedFiles } from './uploadRules';
+import { useFolder } from './useFolder';
+import { useUploads } from './useUploads';
+
+/** Browse, edit, upload, archive and delete a server's files (spec section 2.5). */
+export function FileManager({ server, permissions }: ServerViewProps) {
+  const { t } = useTranslation();
+  const folder = useFolder(useConnection());
+  const canWrite = useCan(Scopes.ServersFilesPut, permissions);
+  const archive = useArchiveFiles(server.id);
+  const extract = useExtractArchive(server.id);
+  const [dragging, setDragging] = useState(false);
+  const [creating, setCreating] = useState<'file' | 'folder' | null>(null);
+  const [editing, setEditing] = useState<EditTarget | null>(null);
+  const [deleting, setDeleting] = useState<FileEntry | null>(null);
+  const [previewing, setPreviewing] = useState<FileEntry | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const { listing, path, loading, selected, refresh } = folder;
+  const urlOf = (entry: FileEntry) => fileUrl(server.id, joinPath(path, entry.name));
+
+  const closeEditor = useCallback(() => setEditing(null), []);
+  const { uploads, upload } = useUploads(server.id, refresh);
+
+  const create = (name: string) => {
+    if (creating === 'folder') folder.createFolder(name);
+    else setEditing({ path: joinPath(path, name), isNew: true });
+    setCreating(null);
+  };
+
+  const archiveShown = () => {
+    const request = archiveRequest(path, (listing?.files ?? []).map((entry) => entry.name), selected);
+    if (!request) return;
+    archive.mutate(request, {
+      onSuccess: () => {
+        notifySuccess(t('files.archived'));
+        refresh();
+      },
+      onError: notifyError,
+    });
+  };
+
+  const extractHere = (entry: FileEntry) =>
+    extract.mutate(
+      { archive: joinPath(path, entry.name), destination: path },
+      {
+        onSuccess: () => {
+          notifySuccess(t('files.extracted'));
+          refresh();
+        },
+        onError: notifyError,
+      },
+    );
+
+  const open = (entry: FileEntry) => {
+    const action = entryActions(entry, canWrite).open;
+    if (action === 'folder') folder.open(entry.name);
+    else if (action === 'preview') setPreviewing(entry);
+    else if (action === 'edit') setEditing({ path: joinPath(path, entry.name), isNew: false });
+    else if (action === 'view') window.open(urlOf(entry), '_blank');
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!canWrite) return;
+    const drop = droppedFiles(event.dataTransfer);
+    if ('error' in drop) notifyError(new Error(i18next.t(`errors.${drop.error}`)));
+    else void upload(path, drop.files);
+  };
+
+  useKeySequences({
+    r: refresh,
+    'n f': canWrite && (() => setCreating('file')),
+    'n d': canWrite && (() => setCreating('folder')),
+    u: canWrite && (() => picker.current?.click()),
+  });
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      pos="relative"
+      onDragEnter={(event) => {
+        if (canWrite && event.dataTransfer.types.includes('Files')) setDragging(true);
+      }}
+      onDragOver={(event) => canWrite && event.preventDefault()}
+      onDrop={onDrop}
+      data-testid="file-manager"
+    >
+      {dragging && (
+        <Overlay color="var(--mantine-color-body)" backgroundOpacity={0.9} radius="md" center onDragLeave={() => setDragging(false)} zIndex={5}>
+          <Stack align="center" gap="xs" style={{ pointerEvents: 'none' }}>
+            <IconUpload size={40} />
+            <Text fw={500}>{t('files.dropHere')}</Text>
+          </Stack>
+        </Overlay>
+      )}
+      <FileToolbar
+        path={path}
+        canWrite={canWrite}
+        selectedCount={selected.length}
+        hasFiles={!!listing?.files.length}
+        picker={picker}
+        onRefresh={refresh}
+        onCreate={setCreating}
+        onArchive={archiveShown}
+        onUpload={(files) => void upload(path, files)}
+      />
+      {uploads.map((entry) => (
+        <Box key={entry.name} mb="xs">
+          <Text size="xs">{t('files.uploading', { name: entry.name })}</Text>
+          <Progress value={entry.fraction * 100} size="sm" />
+        </Box>
+      ))}
+      {listing?.error && (
+        <Alert color="red" mb="sm">
+          {t(`errors.${listing.error}`, { defaultValue: t('errors.ErrUnknownError') })}
+        </Alert>
+      )}
+      {loading && !listing ? (
+        <Group justify="center" py="xl">
+          <Loader size="sm" />
+        </Group>
+      ) : (
+        <Box style={{ opacity: loading ? 0.6 : 1 }}>
+          <FileTable
+            files={listing?.files ?? []}
+            selected={selected}
+            onSelect={folder.setSelected}
+            canWrite={canWrite}
+            actions={{
+              open,
+              up: folder.up,
+              edit: (entry) => setEditing({ path: joinPath(path, entry.name), isNew: false }),
+              preview: setPreviewing,
+              downloadUrl: urlOf,
+              remove: setDeleting,
+              extract: extractHere,
+            }}
+          />
+          {listing && listing.files.length === 0 && !listing.error && (
+            <Text c="dimmed" size="sm" ta="center" py="md">
+              {t('files.empty')}
+            </Text>
+          )}
+        </Box>
+      )}
+      <NewEntryDialog kind={creating} onClose={() => setCreating(null)} onCreate={create} />
+      <FileEditorModal serverId={server.id} target={editing} onClose={closeEditor} onSaved={refresh} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('files.deleteTitle')}
+        message={t('files.deleteConfirm', { name: deleting?.name ?? '' })}
+        confirmLabel={t('files.delete')}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) folder.remove(deleting.name);
+          setDeleting(null);
+        }}
+        testId="file-delete-confirm"
+      />
+      <Modal opened={previewing !== null} onClose={() => setPreviewing(null)} title={previewing?.name} size="xl">
+        {previewing && <Image src={urlOf(previewing)} alt={previewing.name} fit="contain" mah="70vh" />}
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ReactElement } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeAll } from 'vitest';
+import { setupI18n } from '../i18n';
+import { theme } from '../theme/theme';
+
+// Component tests run under jsdom (a `@vitest-environment jsdom` line at the top of the file).
+// Mantine asks for browser features jsdom lacks; these stand-ins answer "no match", observe
+// nothing and scroll nowhere.
+window.matchMedia ??= (query: string) =>
+  ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+Element.prototype.scrollIntoView ??= () => {};
+
+beforeAll(async () => {
+  localStorage.setItem('locale', 'en_US');
+  await setupI18n();
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  localStorage.setItem('locale', 'en_US');
+});
+
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+/**
+ * Renders a screen or component as the app does (Mantine, a fresh query cache, a router at
+ * `path`), with the current path in a `location` element so a test can see where it went.
+ */
+export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>
+          {ui}
+          <Location />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
