@@ -93,9 +93,15 @@ describe('alterfile', () => {
 
 describe('command', () => {
   it('runs each command in the server folder with variables substituted, and logs it', async () => {
-    await runOperations([{ type: 'command', commands: ['echo ${serverId} > id.txt', 'echo ${port} >> id.txt'] }], ctx);
+    await runOperations([{ type: 'command', commands: ['touch ${serverId}.txt', 'mkdir port-${port}'] }], ctx);
+    expect((await readdir(ctx.root)).sort()).toEqual(['ab12cd34.txt', 'port-25565']);
+    expect(ctx.lines).toContain('Running: touch ab12cd34.txt');
+  });
+
+  it('spawns programs without a shell: shell syntax needs an explicit sh -c', async () => {
+    await runOperations([{ type: 'command', commands: ['echo ${serverId} > id.txt', "sh -c 'echo ${serverId} > id.txt; echo ${port} >> id.txt'"] }], ctx);
     expect(await readFile(join(ctx.root, 'id.txt'), 'utf8')).toBe('ab12cd34\n25565\n');
-    expect(ctx.lines).toContain('Running: echo ab12cd34 > id.txt');
+    expect(ctx.lines).toContain("Running: echo ab12cd34 '>' id.txt");
   });
 
   it('accepts a single command text', async () => {
@@ -106,11 +112,11 @@ describe('command', () => {
   it('fails on a non-zero exit and runs nothing after it', async () => {
     const error = await failure([
       { type: 'mkdir', target: 'a' },
-      { type: 'command', commands: ['true', 'exit 3', 'touch not-reached'] },
+      { type: 'command', commands: ['true', "sh -c 'exit 3'", 'touch not-reached'] },
       { type: 'mkdir', target: 'b' },
     ]);
     expect(error.code).toBe('ErrOperationFailed');
-    expect(error.message).toBe('step 2 (command) failed: command "exit 3" exited with code 3');
+    expect(error.message).toBe(`step 2 (command) failed: command "sh -c 'exit 3'" exited with code 3`);
     expect(error.metadata).toEqual({ step: 2, type: 'command' });
     expect(await exists(join(ctx.root, 'not-reached'))).toBe(false);
     expect(await exists(join(ctx.root, 'b'))).toBe(false);

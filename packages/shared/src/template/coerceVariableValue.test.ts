@@ -19,7 +19,7 @@ describe('coerceVariableValue', () => {
   it('reads integers from numbers and whole-number text', () => {
     expect(coerceVariableValue('port', { type: 'integer' }, '25565')).toBe(25565);
     expect(coerceVariableValue('port', { type: 'integer' }, -3)).toBe(-3);
-    expect(failure(() => coerceVariableValue('port', { type: 'integer', display: 'Port' }, '25.5'))).toBe('ErrInvalidJson: Port must be a whole number');
+    expect(failure(() => coerceVariableValue('port', { type: 'integer', display: 'Port' }, '25.5'))).toBe('ErrInvalidVariable: Port must be a whole number');
     expect(failure(() => coerceVariableValue('port', { type: 'integer' }, 'abc'))).toMatch(/whole number/);
   });
 
@@ -33,7 +33,7 @@ describe('coerceVariableValue', () => {
   it('accepts only the options of an option variable', () => {
     expect(coerceVariableValue('mode', option, 'survival')).toBe('survival');
     expect(coerceVariableValue('mode', option, '1')).toBe(1);
-    expect(failure(() => coerceVariableValue('mode', option, 'creative'))).toBe('ErrInvalidJson: mode must be one of: survival, 1');
+    expect(failure(() => coerceVariableValue('mode', option, 'creative'))).toBe('ErrInvalidVariable: mode must be one of: survival, 1');
   });
 
   it('requires a value for required variables only', () => {
