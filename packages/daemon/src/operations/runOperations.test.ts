@@ -81,6 +81,14 @@ describe('alterfile', () => {
     expect(await readFile(join(ctx.root, 'server.properties'), 'utf8')).toBe('motd=hi\nserver-port=1\nquery.port=$1\n');
   });
 
+  it('inserts values as plain text into the regular expression and its replacement', async () => {
+    await writeFile(join(ctx.root, 'server.properties'), 'queryXport=1\nquery.port=1\n');
+    ctx.variables.key = 'query.port';
+    ctx.variables.value = "$' $& $1";
+    await runOperations([{ type: 'alterfile', file: 'server.properties', search: '^(${key})=.*$', replace: '$1=${value}' }], ctx);
+    expect(await readFile(join(ctx.root, 'server.properties'), 'utf8')).toBe("queryXport=1\nquery.port=$' $& $1\n");
+  });
+
   it('fails on a missing file and on a broken regular expression', async () => {
     expect((await failure([{ type: 'alterfile', file: 'none.cfg', search: 'a', replace: 'b' }])).message).toBe(
       'step 1 (alterfile) failed: none.cfg is not a file',

@@ -59,6 +59,7 @@ export function splitCommandTemplate(command: string | string[]): CommandWord[] 
     } else if (ch === "'" || ch === '"') {
       quote = ch;
       inWord = true;
+      append(word, ''); // a word with quotes is never a bare reference, even `""${x}`
     } else if (ch === '\\' && i + 1 < command.length) {
       append(word, command[++i]);
       inWord = true;
@@ -72,7 +73,7 @@ export function splitCommandTemplate(command: string | string[]): CommandWord[] 
     }
   }
   if (inWord) words.push(word);
-  return words.map((pieces) => (pieces.length === 0 ? [{ text: '' }] : pieces));
+  return words;
 }
 
 /** The pieces of one given word (an element of an argv list): references count as quoted. */
