@@ -3,7 +3,7 @@
 // spawned in the standard environment), with the programs the templates call (java, node, git,
 // npm, curl, ...) replaced on PATH by a recorder of their arguments. No value may run as code,
 // and each accepted value must reach the program as data, exactly as it was typed.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   writeFileSync(recorder, '');
   // Records "name\0arg1\0arg2\0...<END>", then succeeds.
   const script = `#!/bin/sh\n{ printf '%s\\0' "\${0##*/}" "$@"; printf '${END}'; } >> '${recorder}'\nexit 0\n`;
-  await import('node:fs/promises').then((fs) => fs.mkdir(bin));
+  mkdirSync(bin);
   for (const program of PROGRAMS) {
     writeFileSync(join(bin, program), script);
     chmodSync(join(bin, program), 0o755);
