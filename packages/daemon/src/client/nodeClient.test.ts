@@ -152,7 +152,7 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     await client.putData(operator, id, { motd: 'changed' });
     expect((await client.getData(operator, id)).motd.value).toBe('changed');
     expect(await codeOf(client.putData(operator, id, { port: 1 }))).toBe('ErrNoPermission');
-    expect(await codeOf(client.putData(admin, id, { port: 'x' }))).toBe('ErrInvalidJson');
+    expect(await codeOf(client.putData(admin, id, { port: 'x' }))).toBe('ErrInvalidVariable');
 
     const socket = await client.connect(admin, id);
     await client.deleteServer(admin, id);

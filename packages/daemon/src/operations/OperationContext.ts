@@ -7,7 +7,10 @@ export interface OperationContext {
   variables: Record<string, unknown>;
   /** One console line; the caller prefixes "[DAEMON] ". */
   log(line: string): void;
-  /** Runs one command in the server's environment with output to the console; resolves with the exit code. */
-  exec(command: string, opts: { cwd: string; env: Record<string, string> }): Promise<number>;
+  /**
+   * Runs one program (argv, spawned directly: no shell) in the server's environment with output
+   * to the console, `env` added to the server's own; resolves with the exit code.
+   */
+  exec(argv: string[], opts: { cwd: string; env: Record<string, string> }): Promise<number>;
   signal: AbortSignal;
 }

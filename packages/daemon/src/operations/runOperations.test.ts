@@ -81,6 +81,14 @@ describe('alterfile', () => {
     expect(await readFile(join(ctx.root, 'server.properties'), 'utf8')).toBe('motd=hi\nserver-port=1\nquery.port=$1\n');
   });
 
+  it('inserts values as plain text into the regular expression and its replacement', async () => {
+    await writeFile(join(ctx.root, 'server.properties'), 'queryXport=1\nquery.port=1\n');
+    ctx.variables.key = 'query.port';
+    ctx.variables.value = "$' $& $1";
+    await runOperations([{ type: 'alterfile', file: 'server.properties', search: '^(${key})=.*$', replace: '$1=${value}' }], ctx);
+    expect(await readFile(join(ctx.root, 'server.properties'), 'utf8')).toBe("queryXport=1\nquery.port=$' $& $1\n");
+  });
+
   it('fails on a missing file and on a broken regular expression', async () => {
     expect((await failure([{ type: 'alterfile', file: 'none.cfg', search: 'a', replace: 'b' }])).message).toBe(
       'step 1 (alterfile) failed: none.cfg is not a file',
@@ -93,9 +101,15 @@ describe('alterfile', () => {
 
 describe('command', () => {
   it('runs each command in the server folder with variables substituted, and logs it', async () => {
-    await runOperations([{ type: 'command', commands: ['echo ${serverId} > id.txt', 'echo ${port} >> id.txt'] }], ctx);
+    await runOperations([{ type: 'command', commands: ['touch ${serverId}.txt', 'mkdir port-${port}'] }], ctx);
+    expect((await readdir(ctx.root)).sort()).toEqual(['ab12cd34.txt', 'port-25565']);
+    expect(ctx.lines).toContain('Running: touch ab12cd34.txt');
+  });
+
+  it('spawns programs without a shell: shell syntax needs an explicit sh -c', async () => {
+    await runOperations([{ type: 'command', commands: ['echo ${serverId} > id.txt', "sh -c 'echo ${serverId} > id.txt; echo ${port} >> id.txt'"] }], ctx);
     expect(await readFile(join(ctx.root, 'id.txt'), 'utf8')).toBe('ab12cd34\n25565\n');
-    expect(ctx.lines).toContain('Running: echo ab12cd34 > id.txt');
+    expect(ctx.lines).toContain("Running: echo ab12cd34 '>' id.txt");
   });
 
   it('accepts a single command text', async () => {
@@ -106,11 +120,11 @@ describe('command', () => {
   it('fails on a non-zero exit and runs nothing after it', async () => {
     const error = await failure([
       { type: 'mkdir', target: 'a' },
-      { type: 'command', commands: ['true', 'exit 3', 'touch not-reached'] },
+      { type: 'command', commands: ['true', "sh -c 'exit 3'", 'touch not-reached'] },
       { type: 'mkdir', target: 'b' },
     ]);
     expect(error.code).toBe('ErrOperationFailed');
-    expect(error.message).toBe('step 2 (command) failed: command "exit 3" exited with code 3');
+    expect(error.message).toBe(`step 2 (command) failed: command "sh -c 'exit 3'" exited with code 3`);
     expect(error.metadata).toEqual({ step: 2, type: 'command' });
     expect(await exists(join(ctx.root, 'not-reached'))).toBe(false);
     expect(await exists(join(ctx.root, 'b'))).toBe(false);

@@ -15,7 +15,7 @@ export interface TestContext extends OperationContext {
   cleanup(): Promise<void>;
 }
 
-/** A server folder in a fresh temp dir, with exec running commands through /bin/sh. */
+/** A server folder in a fresh temp dir, with exec spawning programs directly, as a server's environment does. */
 export async function makeContext(variables: Record<string, unknown> = {}): Promise<TestContext> {
   const base = await realpath(await mkdtemp(join(tmpdir(), 'outpost-ops-')));
   const root = join(base, 'server');
@@ -34,9 +34,9 @@ export async function makeContext(variables: Record<string, unknown> = {}): Prom
     controller,
     signal: controller.signal,
     log: (line) => lines.push(line),
-    exec: (command, opts) =>
+    exec: (argv, opts) =>
       new Promise((resolve, reject) => {
-        const child = spawn('/bin/sh', ['-c', command], {
+        const child = spawn(argv[0], argv.slice(1), {
           cwd: opts.cwd,
           env: { ...process.env, ...opts.env },
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,7 +46,10 @@ export async function makeContext(variables: Record<string, unknown> = {}): Prom
         child.stderr.on('data', (chunk: Buffer) => lines.push(chunk.toString().trimEnd()));
         const onAbort = () => process.kill(-child.pid!, 'SIGKILL');
         controller.signal.addEventListener('abort', onAbort, { once: true });
-        child.on('error', reject);
+        child.on('error', (error) => {
+          controller.signal.removeEventListener('abort', onAbort);
+          reject(error);
+        });
         child.on('close', (code) => {
           controller.signal.removeEventListener('abort', onAbort);
           resolve(code ?? 1);

@@ -176,7 +176,7 @@ describe('servers on disk', () => {
     await daemon.servers.putData('0000000b', { motd: 'new' }, false);
     expect(daemon.servers.getData('0000000b').motd.value).toBe('new');
     await expect(daemon.servers.putData('0000000b', { port: 1 }, false)).rejects.toMatchObject({ code: 'ErrNoPermission' });
-    await expect(daemon.servers.putData('0000000b', { port: 'abc' }, true)).rejects.toMatchObject({ code: 'ErrInvalidJson' });
+    await expect(daemon.servers.putData('0000000b', { port: 'abc' }, true)).rejects.toMatchObject({ code: 'ErrInvalidVariable' });
     await daemon.servers.putData('0000000b', { port: '25570' }, true);
     expect(daemon.servers.getData('0000000b').port.value).toBe(25570);
     await server.start();

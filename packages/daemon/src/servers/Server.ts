@@ -1,5 +1,5 @@
 import { constants } from 'node:os';
-import { builtinVariables, OutpostError, variableValues } from '@outpost/shared';
+import { builtinVariables, checkDefinitionValues, OutpostError } from '@outpost/shared';
 import type { ServerDefinition, Step } from '@outpost/shared';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
@@ -10,6 +10,11 @@ import type { OperationContext, Operations } from './Operations.js';
 import { RecoveryPolicy } from './RecoveryPolicy.js';
 import type { RecoveryOptions } from './RecoveryPolicy.js';
 import { serverUser } from './serverUsers.js';
+
+/** The built-in variables of a server on this node. */
+export function serverBuiltins(id: string, root: string): Record<string, string> {
+  return builtinVariables({ serverId: id, rootDir: root, platform: process.platform, arch: process.arch });
+}
 
 export interface ServerOptions {
   /** How long a stop waits for the program before killing it. */
@@ -91,11 +96,12 @@ export class Server {
     this.console.append(`[DAEMON] ${line}\n`);
   }
 
+  /**
+   * The values for ${name}: the server's data checked again by type and use (a definition file
+   * may have been edited by hand; ErrInvalidVariable when one does not fit), built-ins over them.
+   */
   variables(): Record<string, unknown> {
-    return {
-      ...variableValues(this.def.data),
-      ...builtinVariables({ serverId: this.id, rootDir: this.root, platform: process.platform, arch: process.arch }),
-    };
+    return checkDefinitionValues(this.def, serverBuiltins(this.id, this.root));
   }
 
   async stats(): Promise<ProcessStats> {
@@ -176,9 +182,16 @@ export class Server {
     this.cancelRecovery();
     if (this.process || this.closed) return;
     await this.options.operations.checkRequirements(this.def.requirements);
+    let variables: Record<string, unknown>;
+    try {
+      variables = this.variables();
+    } catch (error) {
+      this.log(`Cannot start: ${(error as Error).message}`);
+      throw error;
+    }
     if (this.def.run.pre?.length) await this.runSteps(this.def.run.pre, 'pre run hooks');
     const environment = await this.getEnvironment();
-    const spec = await buildRunExecution(this.def, this.root, this.variables());
+    const spec = await buildRunExecution(this.def, this.root, variables);
     this.log('Starting server');
     let proc: RunningProcess;
     try {
@@ -281,15 +294,15 @@ export class Server {
   private async runSteps(steps: Step[], what: string): Promise<void> {
     const abort = new AbortController();
     this.stepRuns.add(abort);
-    const ctx: OperationContext = {
-      serverId: this.id,
-      root: this.root,
-      variables: this.variables(),
-      log: (line) => this.log(line),
-      exec: (command, opts) => this.exec(command, opts, abort.signal),
-      signal: abort.signal,
-    };
     try {
+      const ctx: OperationContext = {
+        serverId: this.id,
+        root: this.root,
+        variables: this.variables(),
+        log: (line) => this.log(line),
+        exec: (argv, opts) => this.exec(argv, opts, abort.signal),
+        signal: abort.signal,
+      };
       await this.options.operations.runOperations(steps, ctx);
     } catch (error) {
       const message = (error as Error).message;
@@ -302,10 +315,9 @@ export class Server {
   }
 
   /** A command step: runs in the server's environment, output to the console, answers the exit code. */
-  private async exec(command: string, opts: { cwd: string; env: Record<string, string> }, signal: AbortSignal): Promise<number> {
+  private async exec(argv: string[], opts: { cwd: string; env: Record<string, string> }, signal: AbortSignal): Promise<number> {
     const environment = await this.getEnvironment();
-    const spec = await buildExecution(command, this.root, { variables: {}, env: opts.env });
-    spec.cwd = opts.cwd || (await resolveWorkingDirectory(this.root, undefined, {}));
+    const spec = await buildExecution(argv, this.root, opts.cwd || (await resolveWorkingDirectory(this.root, undefined, {})), opts.env);
     if (signal.aborted) throw new OutpostError('ErrOperationFailed', 'the step was killed');
     const proc = await environment.start(spec, (text) => this.console.append(text));
     this.stepProcesses.add(proc);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { applyVariableValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
+import { applyVariableValues, checkDefinitionValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
 import type { ServerDefinition, Variable } from '@outpost/shared';
 import { assertServerId, isServerId } from './serverId.js';
-import { Server } from './Server.js';
+import { Server, serverBuiltins } from './Server.js';
 import type { ServerOptions } from './Server.js';
 import { ServerUsers } from './serverUsers.js';
 
@@ -90,6 +90,7 @@ export class ServerManager {
     assertServerId(id);
     if (this.servers.has(id)) throw new OutpostError('ErrGeneric', `server ${id} already exists`, { id }, 409);
     const def = readDefinition(definition);
+    this.checkValues(id, def);
     await mkdir(this.rootOf(id), { recursive: true, mode: 0o700 });
     await this.users.claim(this.rootOf(id));
     await this.writeToDisk(id, def);
@@ -110,6 +111,7 @@ export class ServerManager {
   async putDefinition(id: string, definition: unknown): Promise<void> {
     const server = this.get(id);
     const def = readDefinition(definition);
+    this.checkValues(id, def);
     await this.writeToDisk(id, def);
     server.setDefinition(def);
   }
@@ -128,6 +130,7 @@ export class ServerManager {
       plain[name] = value !== null && typeof value === 'object' && 'value' in value ? (value as { value: unknown }).value : value;
     }
     const def: ServerDefinition = { ...server.definition, data: applyVariableValues(server.definition.data ?? {}, plain, asAdmin) };
+    this.checkValues(id, def);
     await this.writeToDisk(id, def);
     server.setDefinition(def);
   }
@@ -147,6 +150,11 @@ export class ServerManager {
 
   async shutdown(): Promise<void> {
     await Promise.all([...this.servers.values()].map((server) => server.shutdown()));
+  }
+
+  /** Refuses (ErrInvalidVariable) values that do not fit their type or their place in a command, before they are saved. */
+  private checkValues(id: string, def: ServerDefinition): void {
+    checkDefinitionValues(def, serverBuiltins(id, this.rootOf(id)));
   }
 
   private async readFromDisk(id: string): Promise<ServerDefinition> {

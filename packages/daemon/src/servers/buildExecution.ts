@@ -1,10 +1,9 @@
 import { lchown, mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { OutpostError, substitute } from '@outpost/shared';
+import { buildCommand, OutpostError, substitute } from '@outpost/shared';
 import type { ServerDefinition } from '@outpost/shared';
 import type { ExecutionSpec } from '../environments/environment.js';
 import { resolveInside } from '../files/resolveInside.js';
-import { parseCommand } from '../system/parseCommand.js';
 import { assertReachable, serverUser } from './serverUsers.js';
 
 /**
@@ -32,37 +31,31 @@ export async function resolveWorkingDirectory(root: string, dir: string | undefi
 }
 
 /**
- * What to run for a command (the run command, or a command step): variables substituted, then
- * split like a shell would, so a variable holding several flags becomes several arguments.
+ * What to run for a program already split into argv (a command step built by buildCommand), with
+ * `env` over the daemon's. Under a root daemon it runs as the server's own user, at home in its folder.
  */
-export async function buildExecution(
-  command: string | string[],
-  root: string,
-  options: { workingDirectory?: string; env?: Record<string, string>; variables: Record<string, unknown> },
-): Promise<ExecutionSpec> {
-  const words = Array.isArray(command)
-    ? command.map((part) => substitute(part, options.variables))
-    : parseCommand(substitute(command, options.variables));
-  if (words.length === 0) throw new OutpostError('ErrInvalidJson', 'the run command is empty', { field: 'run.command' });
-  const env = baseEnvironment();
+export async function buildExecution(argv: string[], root: string, cwd: string, env: Record<string, string> = {}): Promise<ExecutionSpec> {
+  if (argv.length === 0) throw new OutpostError('ErrInvalidJson', 'the command is empty', { field: 'run.command' });
+  const base = baseEnvironment();
   const user = await serverUser(root);
   if (user) {
     await assertReachable(root);
     // The daemon's HOME is root's; the server's user has its folder, and a name that says whose it is.
-    Object.assign(env, { HOME: root, USER: `outpost-${basename(root)}`, LOGNAME: `outpost-${basename(root)}` });
+    Object.assign(base, { HOME: root, USER: `outpost-${basename(root)}`, LOGNAME: `outpost-${basename(root)}` });
   }
-  for (const [key, value] of Object.entries(options.env ?? {})) env[key] = substitute(String(value), options.variables);
-  return {
-    command: words[0],
-    args: words.slice(1),
-    cwd: await resolveWorkingDirectory(root, options.workingDirectory, options.variables),
-    serverRoot: root,
-    env,
-    user,
-  };
+  return { command: argv[0], args: argv.slice(1), cwd, serverRoot: root, env: { ...base, ...env }, user };
 }
 
-/** The run section's program for a definition. */
-export function buildRunExecution(def: ServerDefinition, root: string, variables: Record<string, unknown>): Promise<ExecutionSpec> {
-  return buildExecution(def.run.command, root, { workingDirectory: def.run.workingDirectory, env: def.run.environmentVars, variables });
+/**
+ * The run section's program for a definition: the command built by buildCommand (values are
+ * data, never code), the template's environment variables with values substituted (an
+ * environment variable's value is data already), the working directory inside the folder.
+ */
+export async function buildRunExecution(def: ServerDefinition, root: string, variables: Record<string, unknown>): Promise<ExecutionSpec> {
+  const { argv, env: references } = buildCommand(def.run.command, variables, def.data);
+  if (argv.length === 0) throw new OutpostError('ErrInvalidJson', 'the run command is empty', { field: 'run.command' });
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(def.run.environmentVars ?? {})) env[key] = substitute(String(value), variables);
+  const cwd = await resolveWorkingDirectory(root, def.run.workingDirectory, variables);
+  return buildExecution(argv, root, cwd, { ...env, ...references });
 }

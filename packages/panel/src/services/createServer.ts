@@ -3,6 +3,7 @@ import {
   OutpostError,
   Scopes,
   applyVariableValues,
+  checkDefinitionValues,
   hasScope,
   readDefinition,
   serverPermissionFlags,
@@ -75,6 +76,8 @@ export async function createServer(ctx: PanelContext, creator: { userId: number;
   const environment = chooseEnvironment(template, input.environment);
   const data = applyVariableValues(template.data ?? {}, input.variables ?? {}, asAdmin);
   const definition: ServerDefinition = { ...template, name: input.name, data, environment };
+  // The node checks again; checking here spares it a server that could never be saved.
+  checkDefinitionValues(definition);
   const id = randomBytes(4).toString('hex');
 
   const client = ctx.nodes.forRow(node);

@@ -1,16 +1,29 @@
 import { OutpostError } from '../errors.js';
 import type { Variable, VariableValue } from './types.js';
 
-function invalidValue(name: string, why: string): OutpostError {
-  return new OutpostError('ErrInvalidJson', `${name} ${why}`, { field: name });
+/** The longest text a string variable holds: far above any real value, far below what one argument may carry. */
+export const MAX_VARIABLE_TEXT = 32_768;
+
+/** Line breaks, NUL and other control characters (tab is allowed). */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+
+/**
+ * A value that does not fit its variable: ErrInvalidVariable, whose message the web app shows as
+ * "{name} must be {expected}". metadata.name is the label users see, metadata.field the variable.
+ */
+export function invalidVariable(field: string, variable: Variable | undefined, expected: string): OutpostError {
+  const name = variable?.display || field;
+  return new OutpostError('ErrInvalidVariable', `${name} must be ${expected}`, { name, expected, field });
 }
 
 /**
  * Checks a value a user set for a variable and answers it in the variable's type: integers
  * from text like "25565", booleans from true/false (also "true"/"false", "1"/"0", "on"/"off"
  * as HTML forms send them), option values only from the variable's options (matched as text, so
- * "1" picks an option whose value is 1). A required variable refuses an empty value with
- * ErrFieldRequired; other problems answer ErrInvalidJson naming the variable.
+ * "1" picks an option whose value is 1), text on one line of at most MAX_VARIABLE_TEXT
+ * characters: a value reaches commands and configuration files, where a line break would add a
+ * line of its own. A required variable refuses an empty value with ErrFieldRequired; other
+ * problems answer ErrInvalidVariable.
  */
 export function coerceVariableValue(name: string, variable: Variable, value: unknown): VariableValue | undefined {
   const label = variable.display || name;
@@ -24,7 +37,7 @@ export function coerceVariableValue(name: string, variable: Variable, value: unk
   switch (variable.type ?? 'string') {
     case 'integer': {
       const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
-      if (!Number.isSafeInteger(number)) throw invalidValue(label, 'must be a whole number');
+      if (!Number.isSafeInteger(number)) throw invalidVariable(name, variable, 'a whole number');
       return number;
     }
     case 'boolean': {
@@ -32,19 +45,24 @@ export function coerceVariableValue(name: string, variable: Variable, value: unk
       const text = String(value).trim().toLowerCase();
       if (['true', '1', 'on', 'yes'].includes(text)) return true;
       if (['false', '0', 'off', 'no'].includes(text)) return false;
-      throw invalidValue(label, 'must be true or false');
+      throw invalidVariable(name, variable, 'true or false');
     }
     case 'option': {
       const match = (variable.options ?? []).find((option) => String(option.value) === String(value));
       if (!match) {
         const allowed = (variable.options ?? []).map((option) => String(option.value)).join(', ');
-        throw invalidValue(label, `must be one of: ${allowed}`);
+        throw invalidVariable(name, variable, `one of: ${allowed}`);
       }
       return match.value;
     }
-    default:
-      if (typeof value === 'object') throw invalidValue(label, 'must be text');
-      return String(value);
+    case 'string':
+    default: {
+      if (typeof value === 'object') throw invalidVariable(name, variable, 'text');
+      const text = String(value);
+      if (CONTROL_CHARACTERS.test(text)) throw invalidVariable(name, variable, 'text on one line, without control characters');
+      if (text.length > MAX_VARIABLE_TEXT) throw invalidVariable(name, variable, `text of at most ${MAX_VARIABLE_TEXT} characters`);
+      return text;
+    }
   }
 }
 
@@ -72,4 +90,20 @@ export function applyVariableValues(
     next[name] = updated;
   }
   return next;
+}
+
+/**
+ * The values of a server's data checked again by type, as they are about to be used (the daemon
+ * trusts no one: a definition file may have been edited by hand). Answers the values in their
+ * types, without the empty ones a run may leave out; throws ErrInvalidVariable for the first
+ * value that does not fit.
+ */
+export function checkedVariableValues(data: Record<string, Variable> | undefined): Record<string, VariableValue> {
+  const values: Record<string, VariableValue> = {};
+  for (const [name, variable] of Object.entries(data ?? {})) {
+    if (variable.value === undefined || variable.value === null) continue;
+    const value = coerceVariableValue(name, { ...variable, required: false }, variable.value);
+    values[name] = value ?? '';
+  }
+  return values;
 }

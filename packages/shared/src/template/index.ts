@@ -9,3 +9,7 @@ export * from './convertV1Template.js';
 export * from './readDefinition.js';
 export * from './exampleDefinitions.js';
 export * from './editorEnvironments.js';
+export * from './splitCommandTemplate.js';
+export * from './shellScriptWithReferences.js';
+export * from './buildCommand.js';
+export * from './checkDefinitionValues.js';

@@ -20,6 +20,10 @@ describe('substitute', () => {
     expect(substitute('${x}/${x} $x', { x: 'y' })).toBe('y/y $x');
   });
 
+  it('escapes each value for the text it lands in when asked, never the template around it', () => {
+    expect(substitute('^${a}$', { a: 'x.y' }, (value) => value.replace(/\./g, '\\.'))).toBe('^x\\.y$');
+  });
+
   it('does not treat object prototype names as variables', () => {
     expect(substitute('${constructor}', {})).toBe('${constructor}');
   });

@@ -43,13 +43,15 @@ const reference = /\$\{([^${}\s]+)\}/g;
  * Replaces each ${name} in text with the value of that variable. Unknown names are left as they
  * are, so shell expansions such as ${HOME} or ${JAVA_HOME} in a command still reach the shell.
  * Values are inserted once (a value that itself contains ${...} is not expanded again).
- * Booleans and numbers become their plain text ("true", "25565"); objects become JSON.
+ * Booleans and numbers become their plain text ("true", "25565"); objects become JSON. `encode`
+ * escapes each value for the text it lands in (e.g. a regular expression). Command lines are
+ * built by buildCommand instead, which keeps values out of the syntax.
  */
-export function substitute(text: string, variables: Record<string, unknown>): string {
+export function substitute(text: string, variables: Record<string, unknown>, encode: (value: string) => string = (value) => value): string {
   return text.replace(reference, (whole, name: string) => {
     if (!Object.prototype.hasOwnProperty.call(variables, name)) return whole;
     const value = variables[name];
     if (value === undefined || value === null) return '';
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return encode(typeof value === 'object' ? JSON.stringify(value) : String(value));
   });
 }

@@ -13,7 +13,7 @@ export const MAX_ALTER_FILE_BYTES = 20_971_520;
  * Search and replace in a file. With regex (the default) the search is a JavaScript regular
  * expression applied to every match, multi-line (^ and $ match at each line), and the
  * replacement may use $1, $2 ... groups; without it both are plain text. Variables are
- * substituted in the path, the search and the replacement.
+ * substituted in the path, the search and the replacement, as plain text in each.
  */
 export async function alterFile(step: AlterFileStep, ctx: OperationContext): Promise<void> {
   const target = await stepPath(ctx, step.file);
@@ -22,11 +22,13 @@ export async function alterFile(step: AlterFileStep, ctx: OperationContext): Pro
   if (!info?.isFile()) throw new StepFailure(`${shown} is not a file`);
   if (info.size > MAX_ALTER_FILE_BYTES) throw new StepFailure(`${shown} is too large to alter (${info.size} bytes)`);
 
-  const search = substitute(step.search, ctx.variables);
-  const replace = substitute(step.replace ?? '', ctx.variables);
+  // Values are data: in a regular expression they match themselves, in its replacement a $ is a $.
+  const regex = step.regex ?? true;
+  const search = substitute(step.search, ctx.variables, regex ? (value) => value.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&') : undefined);
+  const replace = substitute(step.replace ?? '', ctx.variables, regex ? (value) => value.replace(/\$/g, '$$$$') : undefined);
   const text = await readFile(target, 'utf8');
   let altered: string;
-  if (step.regex ?? true) {
+  if (regex) {
     let pattern: RegExp;
     try {
       pattern = new RegExp(search, 'gm');

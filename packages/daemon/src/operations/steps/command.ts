@@ -1,5 +1,5 @@
 import type { CommandStep } from '@outpost/shared';
-import { substitute } from '@outpost/shared';
+import { buildCommand } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
 
@@ -12,17 +12,25 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** A word as a shell user would type it, for log lines: quoted only when it needs to be. */
+function shownWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
 /**
  * Runs each command through the caller's exec, in the server folder, one after the other; the
- * first non-zero exit code fails the step. The env passed is empty: exec supplies the server's
- * own environment (its variables and the environment's defaults).
+ * first non-zero exit code fails the step. Each line is built by buildCommand, so variable
+ * values reach the program as data (inside `sh -c` scripts as environment variables, which is
+ * also why the log line shows those as $OUTPOST_VAR_... rather than their values).
  */
 export async function command(step: CommandStep, ctx: OperationContext): Promise<void> {
   for (const line of step.commands) {
     ctx.signal.throwIfAborted();
-    const text = substitute(line, ctx.variables);
-    ctx.log(`Running: ${text}`);
-    const code = await untilAborted(ctx.exec(text, { cwd: ctx.root, env: {} }), ctx.signal);
-    if (code !== 0) throw new StepFailure(`command "${text}" exited with code ${code}`);
+    const { argv, env } = buildCommand(line, ctx.variables);
+    if (argv.length === 0) throw new StepFailure('a command is empty');
+    const shown = argv.map(shownWord).join(' ');
+    ctx.log(`Running: ${shown}`);
+    const code = await untilAborted(ctx.exec(argv, { cwd: ctx.root, env }), ctx.signal);
+    if (code !== 0) throw new StepFailure(`command "${shown}" exited with code ${code}`);
   }
 }

@@ -48,6 +48,26 @@ describe('/api/servers', () => {
     expect((await create({ name: 'x5' })).statusCode).toBe(400);
   });
 
+  it('refuses variable values that do not fit their type or could be read as an option, creating nothing', async () => {
+    await saveTemplate(t.app.panel.repo, 'runs-main', {
+      ...echoDefinition,
+      run: { command: 'node "${main}" ${port}', stopCode: 15 },
+      data: { main: { type: 'string', value: 'index.js' }, port: { type: 'integer', value: 1 } },
+    });
+    const before = t.node.daemon.servers.list().length;
+    for (const variables of [{ main: '--eval=process.exit(3)' }, { main: 'a\nb' }, { port: '1 --eval=x' }]) {
+      const res = await create({ name: 'runs main', template: 'runs-main', variables });
+      expect(res.statusCode, JSON.stringify(variables)).toBe(400);
+      expect(res.json().error.code).toBe('ErrInvalidVariable');
+      expect(res.json().error.metadata).toMatchObject({ field: Object.keys(variables)[0] });
+    }
+    expect(t.node.daemon.servers.list()).toHaveLength(before);
+    // Quotes are data: the value is one file name for node, so it is fine to save.
+    const quoted = await create({ name: 'runs main', template: 'runs-main', variables: { main: 'x" -e "process.exit(3)' } });
+    expect(quoted.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/servers/${quoted.json().id}`, headers: t.admin.headers })).statusCode).toBe(204);
+  });
+
   it('lets only admins create from a whole definition, and answers ErrInvalidJson for a bad one', async () => {
     expect((await create({ name: 'custom', template: echoDefinition })).statusCode).toBe(403);
     const bad = await create({ name: 'custom', template: { run: 'nope' } }, t.admin.headers);
