@@ -21,6 +21,7 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
     nodeId: String(row.id),
     secret: row.secret,
     serversDir: join(config.dataDir, 'servers'),
+    logger: app.log,
     sftp: {
       port: config.sftpPort,
       hostKeyPath: join(config.dataDir, 'sftp_host_ed25519'),

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { register } from '../../api/auth';
+import { login, register } from '../../api/auth';
 import { useConfig } from '../../api/config';
 import { errorMessage } from '../../api/errorMessage';
 import { AuthCard } from '../../components/AuthCard';
@@ -33,8 +33,10 @@ export default function RegisterScreen() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await register({ username: form.username, email: form.email.trim(), password: form.password });
-      void navigate(startSession(answer), { replace: true });
+      const credentials = { email: form.email.trim(), password: form.password };
+      // Registration answers a taken email like a free one, with no session: signing in comes next.
+      await register({ username: form.username, ...credentials });
+      void navigate(startSession(await login(credentials)), { replace: true });
     } catch (cause) {
       setError(errorMessage(t, cause));
     } finally {
