@@ -51,7 +51,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy ?? false, bodyLimit: 1024 * 1024, frameworkErrors: routingError });
-  const context: PanelContext = { config, db, repo, failedLogins: new FailedLogins(), registrations: new AttemptBudget(REGISTRATIONS_PER_HOUR, 60 * 60_000, 'registrations from this address'), pendingLogins: new PendingLogins(), nodes: new NodeClients(repo), sockets: new OpenSockets() };
+  const context: PanelContext = {
+    config,
+    db,
+    repo,
+    failedLogins: new FailedLogins(),
+    registrations: new AttemptBudget(REGISTRATIONS_PER_HOUR, 60 * 60_000, 'registrations from this address'),
+    pendingLogins: new PendingLogins(),
+    nodes: new NodeClients(repo),
+    sockets: new OpenSockets(),
+  };
   app.decorate('panel', context);
 
   // Expired sessions are refused on sight; this sweep removes the ones nobody presents again.
