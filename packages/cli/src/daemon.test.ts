@@ -49,4 +49,12 @@ describe('outpost daemon', () => {
     expect(await askPanelForSftpLogin(deployment, `sftp@example.com|${serverId}`, 'wrong')).toBeNull();
     await expect(askPanelForSftpLogin({ ...deployment, secret: 'not it' }, `sftp@example.com|${serverId}`, 'password123')).rejects.toThrow(/401/);
   });
+
+  it('tells the panel the client address, so failures count against that address only', async () => {
+    const login = `SFTP@example.com|${serverId}`;
+    for (let i = 0; i < 5; i++) expect(await askPanelForSftpLogin(deployment, login, `wrong ${i}`, '203.0.113.9')).toBeNull();
+    // The panel now refuses that address before checking (429), which reads as a refusal.
+    expect(await askPanelForSftpLogin(deployment, login, 'password123', '203.0.113.9')).toBeNull();
+    expect(await askPanelForSftpLogin(deployment, login, 'password123', '203.0.113.10')).toMatchObject({ serverId });
+  });
 });

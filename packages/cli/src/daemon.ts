@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { Daemon, signNodeToken, NODE_TOKEN_TTL_SECONDS } from '@outpost/daemon';
 import Fastify from 'fastify';
 import { readOptions } from './args.js';
+import { sftpLogger } from './sftpLogger.js';
 
 /** The file `outpost daemon` reads: a node's deployment information (GET /api/nodes/{id}/deployment), plus where data lives. */
 export interface DaemonFile {
@@ -43,16 +44,23 @@ export function loadDaemonFile(path: string): DaemonFile {
  * Asks the panel whether an SFTP login may in (POST /api/nodes/sftp/authenticate with a node
  * token); answers the grant, or null when refused. For the daemon's SFTP server.
  */
-export async function askPanelForSftpLogin(file: DaemonFile, username: string, password: string): Promise<{ serverId: string; userId: number; canWrite: boolean } | null> {
+export async function askPanelForSftpLogin(
+  file: DaemonFile,
+  username: string,
+  password: string,
+  remoteAddress?: string,
+): Promise<{ serverId: string; userId: number; canWrite: boolean } | null> {
   const exp = Math.floor(Date.now() / 1000) + NODE_TOKEN_TTL_SECONDS;
   const token = signNodeToken(file.secret, { node: String(file.nodeId), user: 'sftp', server: 'sftp', scopes: [], exp });
   const response = await fetch(`${file.panelUrl.replace(/\/+$/, '')}/api/nodes/sftp/authenticate`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
+    // The client's address: the panel counts failed passwords per account and address.
+    body: JSON.stringify({ username, password, remoteAddress }),
     signal: AbortSignal.timeout(10_000),
   });
-  if (response.status === 400) return null;
+  // 429: too many failures for this account from this address; refused like a wrong password.
+  if (response.status === 400 || response.status === 429) return null;
   if (!response.ok) throw new Error(`panel answered ${response.status} to an SFTP login check`);
   return (await response.json()) as { serverId: string; userId: number; canWrite: boolean };
 }
@@ -63,6 +71,7 @@ export async function daemon(argv: string[]): Promise<void> {
   const path = resolve(String(options.config || process.env[DAEMON_CONFIG_ENV] || 'daemon.json'));
   const file = loadDaemonFile(path);
   const dataDir = resolve(path, '..', file.dataDir ?? 'data/servers');
+  const app = Fastify({ logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
   const node = await Daemon.open({
     nodeId: String(file.nodeId),
     secret: file.secret,
@@ -70,13 +79,13 @@ export async function daemon(argv: string[]): Promise<void> {
     sftp: {
       port: file.sftpPort ?? 5657,
       hostKeyPath: resolve(path, '..', 'sftp_host_ed25519'),
-      async check({ email, serverId, password }) {
-        const grant = await askPanelForSftpLogin(file, `${email}|${serverId}`, password);
+      async check({ email, serverId, password, remoteAddress }) {
+        const grant = await askPanelForSftpLogin(file, `${email}|${serverId}`, password, remoteAddress);
         return grant && { canWrite: grant.canWrite, userId: String(grant.userId) };
       },
     },
+    logger: sftpLogger(app.log),
   });
-  const app = Fastify({ logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
   await app.register(node.routes);
   await app.listen({ port: file.privatePort, host: file.listenHost ?? '0.0.0.0' });
   const address = app.server.address();

@@ -1,10 +1,11 @@
 import { buildApp, loadConfig, repositories, startLocalNode } from '@outpost/panel';
+import { sftpLogger } from './sftpLogger.js';
 
 /** `outpost run`: migrate, start the panel with its local node's daemon in-process, stop both cleanly on SIGINT/SIGTERM. */
 export async function run(_argv: string[]): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config, logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
-  const localNode = await startLocalNode(app);
+  const localNode = await startLocalNode(app, { logger: sftpLogger(app.log) });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -29,6 +29,16 @@ describe('outpost user add and migrate', () => {
     await db.destroy();
   });
 
+  it('stores the email lower-cased and trimmed, and refuses the same email in another case', async () => {
+    await main(['user', 'add', '--email', ' Mixed.Case@Example.COM ', '--username', 'mixeduser', '--password', 'password1']);
+    expect(console.log).toHaveBeenLastCalledWith(expect.stringContaining('<mixed.case@example.com>'));
+    await expect(main(['user', 'add', '--email', 'MIXED.CASE@example.com', '--username', 'otheruser', '--password', 'password1'])).rejects.toThrow(/already exists/);
+    const db = openDatabase({ dialect: 'sqlite', url: join(dir, 'outpost.db') });
+    const user = await repositories(db).users.byUsername('mixeduser');
+    await db.destroy();
+    expect(user?.email).toBe('mixed.case@example.com');
+  });
+
   it('refuses values that break the spec rules, naming the field', async () => {
     await expect(main(['user', 'add', '--email', 'nope', '--username', 'rootuser', '--password', 'password1'])).rejects.toThrow('email: not a valid email');
     await expect(main(['user', 'add', '--email', 'a@example.com', '--username', 'abc', '--password', 'password1'])).rejects.toThrow(/username at least 5/);

@@ -1,5 +1,5 @@
 import { Scopes, assertEmail, assertPassword, assertUsername } from '@outpost/shared';
-import { createUser, loadConfig, migrateToLatest, openDatabase, repositories } from '@outpost/panel';
+import { createUser, loadConfig, migrateToLatest, normaliseEmail, openDatabase, repositories } from '@outpost/panel';
 import { readOptions } from './args.js';
 import { ask } from './prompt.js';
 
@@ -12,7 +12,8 @@ export async function userAdd(argv: string[]): Promise<void> {
     password: { type: 'string' },
   });
   const text = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
-  const email = text('email') ?? (await ask('Email: '));
+  // Stored, and shown back, in the form logins compare: trimmed and lower-case.
+  const email = normaliseEmail(text('email') ?? (await ask('Email: ')));
   assertEmail(email);
   const username = text('username') ?? (await ask('Username: '));
   assertUsername(username);

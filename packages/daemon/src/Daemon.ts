@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { BaseLogger } from 'pino';
 import { createEnvironment as createBuiltInEnvironment } from './environments/createEnvironment.js';
 import type { DockerEngineOptions } from './environments/DockerEngine.js';
 import { daemonRoutes } from './http/routes.js';
@@ -14,6 +15,9 @@ import type { ServerOptions } from './servers/Server.js';
 import { ServerManager } from './servers/ServerManager.js';
 import { startSftpServer, type SftpServer } from './sftp/index.js';
 import { isServerId } from './servers/serverId.js';
+
+/** The parts of a pino logger the daemon uses; Fastify's logger fits too. */
+export type DaemonLogger = Pick<BaseLogger, 'info' | 'warn' | 'error'>;
 
 /** What the panel answers for an SFTP login: whether the account may write, or null when refused. */
 export type SftpCheck = (login: { email: string; serverId: string; password: string; remoteAddress: string }) => Promise<{ canWrite: boolean; userId: string } | null>;
@@ -54,6 +58,8 @@ export interface DaemonConfig {
   sftp?: DaemonSftpConfig;
   /** First uid given to a server when the daemon runs as root (default: OUTPOST_SERVER_UID_BASE, else 900000). */
   uidBase?: number;
+  /** Where the daemon reports logins, session ends and refusals (pino, or the panel's Fastify logger); silent when absent. */
+  logger?: DaemonLogger;
 }
 
 /**
@@ -110,6 +116,7 @@ export class Daemon {
       host: sftp.host,
       port: sftp.port,
       hostKeyPath: sftp.hostKeyPath,
+      logger: this.config.logger,
       authenticate: async (username, password, remoteAddress) => {
         // The login is `{email}|{serverId}`; the email itself may hold no '|'.
         const cut = username.lastIndexOf('|');

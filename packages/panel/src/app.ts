@@ -15,6 +15,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerScopes } from './plugins/scopes.js';
 import { registerSpa } from './plugins/spa.js';
 import { registerRoutes } from './routes/index.js';
+import { AttemptBudget } from './services/attemptBudget.js';
 import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
 import { prepareFirstStart } from './services/prepareFirstStart.js';
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
 }
 
 const EXPIRED_SESSION_SWEEP_MS = 10 * 60_000;
+/** Self-registrations per client address per hour: enough for a household, too few to probe emails or fill the table. */
+const REGISTRATIONS_PER_HOUR = 5;
 
 /**
  * Builds the panel: migrates the database, adds what a first start needs, registers outside
@@ -47,8 +50,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, frameworkErrors: routingError });
-  const context: PanelContext = { config, db, repo, failedLogins: new FailedLogins(), pendingLogins: new PendingLogins(), nodes: new NodeClients(repo), sockets: new OpenSockets() };
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy ?? false, bodyLimit: 1024 * 1024, frameworkErrors: routingError });
+  const context: PanelContext = {
+    config,
+    db,
+    repo,
+    failedLogins: new FailedLogins(),
+    registrations: new AttemptBudget(REGISTRATIONS_PER_HOUR, 60 * 60_000, 'registrations from this address'),
+    pendingLogins: new PendingLogins(),
+    nodes: new NodeClients(repo),
+    sockets: new OpenSockets(),
+  };
   app.decorate('panel', context);
 
   // Expired sessions are refused on sight; this sweep removes the ones nobody presents again.

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       sftpPort: 5657,
       admin: { email: undefined, password: undefined, username: 'admin' },
       sessionMinutes: 60,
+      trustProxy: false,
     });
   });
 
@@ -43,5 +44,16 @@ describe('loadConfig', () => {
   it('refuses an unknown dialect and a port that is not a number', () => {
     expect(() => loadConfig({ OUTPOST_DB_DIALECT: 'oracle' }, dir)).toThrow(/OUTPOST_DB_DIALECT/);
     expect(() => loadConfig({ OUTPOST_PORT: 'eighty' }, dir)).toThrow(/OUTPOST_PORT/);
+  });
+
+  it('trusts no proxy unless told: true/false, or a list of proxy addresses, from the file or OUTPOST_TRUST_PROXY', () => {
+    expect(loadConfig({}, dir).trustProxy).toBe(false);
+    expect(loadConfig({ OUTPOST_TRUST_PROXY: 'true' }, dir).trustProxy).toBe(true);
+    expect(loadConfig({ OUTPOST_TRUST_PROXY: '0' }, dir).trustProxy).toBe(false);
+    expect(loadConfig({ OUTPOST_TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }, dir).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+    writeFileSync(join(dir, 'outpost.json'), JSON.stringify({ trustProxy: ['127.0.0.1'] }));
+    expect(loadConfig({}, dir).trustProxy).toEqual(['127.0.0.1']);
+    writeFileSync(join(dir, 'outpost.json'), JSON.stringify({ trustProxy: 3 }));
+    expect(() => loadConfig({}, dir)).toThrow(/OUTPOST_TRUST_PROXY/);
   });
 });

@@ -12,6 +12,12 @@ export interface PanelConfig {
   sftpPort: number;
   admin: { email?: string; password?: string; username: string };
   sessionMinutes: number;
+  /**
+   * Whether to believe X-Forwarded-For: false (default, the socket's address is the client), true
+   * (every hop is a trusted proxy), or the addresses/CIDR ranges of the trusted proxies. Login limits
+   * count per client address, so behind a reverse proxy this must name it.
+   */
+  trustProxy?: boolean | string[];
 }
 
 /** The shape of outpost.json: every key optional, the same names as PanelConfig. */
@@ -33,6 +39,7 @@ export const ConfigEnv = {
   adminPassword: 'OUTPOST_ADMIN_PASSWORD',
   adminUsername: 'OUTPOST_ADMIN_USERNAME',
   sessionMinutes: 'OUTPOST_SESSION_MINUTES',
+  trustProxy: 'OUTPOST_TRUST_PROXY',
 } as const;
 
 const dialects: readonly DbDialect[] = ['sqlite', 'postgres', 'mysql'];
@@ -42,6 +49,21 @@ function toInt(name: string, value: string | number | undefined, fallback: numbe
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return n;
+}
+
+/** "true"/"false" (or 1/0), or a comma-separated list of proxy addresses; a file may give a boolean or a list. */
+function toTrustProxy(value: unknown): boolean | string[] {
+  if (value === undefined || value === '') return false;
+  if (typeof value === 'boolean') return value;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' && v.trim() !== '')) return value.map((v: string) => v.trim());
+  if (typeof value === 'string') {
+    const word = value.trim().toLowerCase();
+    if (word === 'true' || word === '1') return true;
+    if (word === 'false' || word === '0') return false;
+    const list = value.split(',').map((v) => v.trim()).filter(Boolean);
+    if (list.length > 0) return list;
+  }
+  throw new Error(`${ConfigEnv.trustProxy} must be true, false or a list of proxy addresses, got ${JSON.stringify(value)}`);
 }
 
 /**
@@ -79,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       username: env[ConfigEnv.adminUsername] || file.admin?.username || 'admin',
     },
     sessionMinutes: toInt(ConfigEnv.sessionMinutes, env[ConfigEnv.sessionMinutes] ?? file.sessionMinutes, 60) || 60,
+    trustProxy: toTrustProxy(env[ConfigEnv.trustProxy] || file.trustProxy),
   };
 }

@@ -5,6 +5,7 @@ import type { Repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';
 import type { NodeClients } from './nodes/NodeClients.js';
 import type { OpenSockets } from './nodes/OpenSockets.js';
+import type { AttemptBudget } from './services/attemptBudget.js';
 import type { FailedLogins } from './services/failedLogins.js';
 import type { PendingLogins } from './services/pendingLogins.js';
 
@@ -14,6 +15,8 @@ export interface PanelContext {
   db: Kysely<Database>;
   repo: Repositories;
   failedLogins: FailedLogins;
+  /** Self-registrations per client address. */
+  registrations: AttemptBudget;
   pendingLogins: PendingLogins;
   /** The NodeClient of each node; `outpost run` attaches the local node's. */
   nodes: NodeClients;

@@ -10,7 +10,8 @@ export interface LoginRequest {
 }
 
 /**
- * Answer of POST /auth/login, /auth/register, /auth/otp and /auth/reauth.
+ * Answer of POST /auth/login, /auth/register, /auth/otp and /auth/reauth. Register answers `{}`
+ * (no session, whether or not the email was free): the client signs in with /auth/login next.
  * With two-factor on, login answers `{ otpNeeded: true }` only; the session then comes from /auth/otp.
  * The session token is also set as the `outpost_session` cookie (HttpOnly, SameSite=Strict,
  * Secure on https); API clients send it back as `Authorization: Bearer <session>`.

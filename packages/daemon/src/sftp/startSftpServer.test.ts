@@ -3,7 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, mkdir, readFile, readdir, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pino } from 'pino';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import { startSftpServer, type SftpServer } from './startSftpServer.js';
 
@@ -15,6 +16,8 @@ let base: string;
 let root: string;
 let server: SftpServer;
 let attempts = 0;
+/** What the server logged, one object per line. */
+const logged: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'outpost-sftp-'));
@@ -25,8 +28,11 @@ beforeAll(async () => {
     hostKeyPath: join(base, 'keys/host_ed25519'),
     failureDelayMs: 50,
     limits: { attempts: 3 },
+    logger: pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) }),
     authenticate: async (username, password) => {
       attempts++;
+      // The panel's answer takes a while (argon2, a network hop): long enough for parallel logins to race.
+      if (username.startsWith('parallel@')) await new Promise((done) => setTimeout(done, 100));
       if (password !== Password) return null;
       if (username === Writer) return { root, canWrite: true, sessionKey: 'writer' };
       if (username === Reader) return { root, canWrite: false, sessionKey: 'reader' };
@@ -223,12 +229,22 @@ describe('SFTP with ssh2 client', () => {
     expect(wrong).toMatch(/authentication methods failed/);
   });
 
-  it('blocks an account after repeated wrong passwords from any address, without asking authenticate', async () => {
-    const user = 'guess@example.com|abcd1234';
-    for (let i = 0; i < 3; i++) await expect(connect(user, `wrong-${i}`, `127.0.1.${i + 1}`)).rejects.toThrow(/authentication methods failed/);
+  it('blocks an account only from the address that guessed: the owner elsewhere still gets in', async () => {
+    for (let i = 0; i < 3; i++) await expect(connect(Reader, `wrong-${i}`, '127.0.1.1')).rejects.toThrow(/authentication methods failed/);
     const before = attempts;
-    await expect(connect(user, Password, '127.0.1.9')).rejects.toThrow(/authentication methods failed/);
+    await expect(connect(Reader, Password, '127.0.1.1')).rejects.toThrow(/authentication methods failed/);
     expect(attempts).toBe(before);
+    const { client } = await connect(Reader, Password, '127.0.1.2');
+    client.end();
+  });
+
+  it('checks at most the allowed number of 100 parallel wrong passwords at one account', async () => {
+    const user = 'parallel@example.com|abcd1234';
+    const before = attempts;
+    const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => connect(user, `guess-${i}`, '127.0.3.1')));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    // The limit is 3 in these tests: every attempt is counted before authenticate is asked.
+    expect(attempts - before).toBe(3);
   });
 
   it('blocks an address after repeated wrong passwords for any account', async () => {
@@ -238,5 +254,30 @@ describe('SFTP with ssh2 client', () => {
     expect(attempts).toBe(before);
     const { client } = await connect(Reader, Password, '127.0.2.2');
     client.end();
+  });
+
+  it('logs logins, failures, refused operations and session ends with the address, never the password', async () => {
+    const from = logged.length;
+    await expect(connect(Reader, 'not-the-password', '127.0.4.1')).rejects.toThrow(/authentication methods failed/);
+    const { client, sftp } = await connect(Reader, Password, '127.0.4.2');
+    await expect(call((cb) => sftp.mkdir('made', cb))).rejects.toMatchObject(denied);
+    await expect(call((cb) => sftp.open('../secret.txt', 'r', cb))).rejects.toMatchObject(denied);
+    const closed = new Promise<void>((done) => client.on('close', () => done()));
+    client.end();
+    await closed;
+    await vi.waitFor(() => expect(logged.slice(from).some((l) => l.msg === 'sftp session ended')).toBe(true));
+    const lines = logged.slice(from);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ msg: 'sftp login failed', remoteAddress: '127.0.4.1', username: Reader }),
+        expect.objectContaining({ msg: 'sftp login', remoteAddress: '127.0.4.2', username: Reader, canWrite: false }),
+        expect.objectContaining({ msg: 'sftp operation refused', remoteAddress: '127.0.4.2', request: 'MKDIR', paths: ['made'] }),
+        expect.objectContaining({ msg: 'sftp operation refused', remoteAddress: '127.0.4.2', request: 'OPEN', paths: ['../secret.txt'] }),
+        expect.objectContaining({ msg: 'sftp session ended', remoteAddress: '127.0.4.2', username: Reader }),
+      ]),
+    );
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('not-the-password');
+    expect(text).not.toContain(Password);
   });
 });

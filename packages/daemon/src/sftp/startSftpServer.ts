@@ -1,9 +1,15 @@
 import type { AddressInfo } from 'node:net';
+import type { BaseLogger } from 'pino';
 import ssh2, { type Connection } from 'ssh2';
 import { ServerFiles } from '../files/ServerFiles.js';
 import { DefaultLoginLimits, LoginLimiter, type LoginLimits } from './LoginLimiter.js';
 import { loadOrCreateHostKey } from './hostKey.js';
 import { SftpSession } from './SftpSession.js';
+import { watchRefusals } from './watchRefusals.js';
+
+/** Where SFTP events go (the daemon's pino logger, or the panel's): logins, session ends, refusals; never a password. */
+export type SftpLogger = Pick<BaseLogger, 'info' | 'warn'>;
+const silent: SftpLogger = { info: () => {}, warn: () => {} };
 
 /** What a good login grants: the server folder it is jailed to and whether it may change files. */
 export interface SftpLogin {
@@ -28,7 +34,7 @@ export interface SftpServerOptions {
   hostKeyPath: string;
   /** Checks a login ({email}|{serverId} and the account password); null refuses it. */
   authenticate: (username: string, password: string, remoteAddress: string) => Promise<SftpLogin | null>;
-  log?: (message: string, details?: Record<string, unknown>) => void;
+  logger?: SftpLogger;
   limits?: Partial<LoginLimits>;
   /** A refused password is answered no sooner than this, whatever the reason (ms). */
   failureDelayMs?: number;
@@ -50,7 +56,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
   const hostKey = await loadOrCreateHostKey(options.hostKeyPath);
   const limiter = new LoginLimiter({ ...DefaultLoginLimits, ...options.limits });
   const failureDelayMs = options.failureDelayMs ?? 400;
-  const log = options.log ?? (() => {});
+  const logger = options.logger ?? silent;
   const sessions = new Map<Connection, SftpSessionInfo>();
   const connections = new Set<Connection>();
 
@@ -59,33 +65,38 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
     connections.add(client);
     let login: SftpLogin | undefined;
     let username = '';
-    client.on('error', (error) => log('sftp connection error', { remoteAddress, error: error.message }));
+    client.on('error', (error) => logger.warn({ remoteAddress, error: error.message }, 'sftp connection error'));
 
     client.on('authentication', (ctx) => {
       if (ctx.method !== 'password') return ctx.reject(['password']);
       const started = Date.now();
-      const keys = [`address:${remoteAddress}`, `account:${ctx.username.toLowerCase()}`];
+      // The account is counted per address: a guesser elsewhere cannot lock its owner out.
+      const accountKey = `account:${ctx.username.trim().toLowerCase()}|${remoteAddress}`;
       // One answer for every refusal, after the same delay: a failure tells nothing about the account.
       const refuse = () => setTimeout(() => ctx.reject(['password']), Math.max(0, started + failureDelayMs - Date.now()));
-      if (limiter.isBlocked(keys)) {
-        log('sftp login refused: too many failures', { remoteAddress, username: ctx.username });
+      // Counted before the password is checked, so parallel connections cannot outrun the limit.
+      const attempt = limiter.begin([`address:${remoteAddress}`, accountKey]);
+      if (!attempt) {
+        logger.warn({ remoteAddress, username: ctx.username }, 'sftp login refused: too many failures');
         return refuse();
       }
       options
         .authenticate(ctx.username, ctx.password, remoteAddress)
         .then((granted) => {
           if (!granted) {
-            limiter.fail(keys);
-            log('sftp login failed', { remoteAddress, username: ctx.username });
+            attempt.fail();
+            logger.warn({ remoteAddress, username: ctx.username }, 'sftp login failed');
             return refuse();
           }
-          limiter.succeed(keys.slice(1));
+          attempt.succeed([accountKey]);
           login = granted;
           username = ctx.username;
+          logger.info({ remoteAddress, username, canWrite: granted.canWrite }, 'sftp login');
           ctx.accept();
         })
         .catch((error: unknown) => {
-          log('sftp authenticate failed', { remoteAddress, error: String(error) });
+          attempt.release();
+          logger.warn({ remoteAddress, username: ctx.username, error: String(error) }, 'sftp login check failed');
           refuse();
         });
     });
@@ -96,10 +107,15 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
       const files = new ServerFiles(granted.root);
       client.on('session', (acceptSession) => {
         const session = acceptSession();
-        session.on('sftp', (acceptSftp) => new SftpSession(acceptSftp(), files, granted.canWrite));
+        session.on('sftp', (acceptSftp) => {
+          const sftp = acceptSftp();
+          watchRefusals(sftp, (request, paths) => logger.warn({ remoteAddress, username, request, paths }, 'sftp operation refused'));
+          new SftpSession(sftp, files, granted.canWrite);
+        });
       });
     });
     client.on('close', () => {
+      if (login) logger.info({ remoteAddress, username }, 'sftp session ended');
       sessions.delete(client);
       connections.delete(client);
     });
@@ -112,7 +128,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
       resolve();
     });
   });
-  server.on('error', (error: Error) => log('sftp server error', { error: error.message }));
+  server.on('error', (error: Error) => logger.warn({ error: error.message }, 'sftp server error'));
 
   return {
     port: (server.address() as AddressInfo).port,

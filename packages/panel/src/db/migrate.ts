@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { DbDialect } from '../config.js';
 import { foundation } from './migrations/0001_foundation.js';
 import { serversAndTemplates } from './migrations/0002_servers_templates.js';
+import { lowercaseEmails } from './migrations/0003_lowercase_emails.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Names sort; add new ones at the end. */
@@ -9,6 +10,7 @@ function migrations(dialect: DbDialect): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
     '0002_servers_templates': serversAndTemplates(dialect),
+    '0003_lowercase_emails': lowercaseEmails(),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { normaliseEmail } from '../services/normaliseEmail.js';
 import type { Database, UsersTable } from './schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -14,10 +15,11 @@ export function usersRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
-    /** Inserts and answers the new id; a duplicate username or email throws the driver's unique error. */
+    /** Inserts (email normalised) and answers the new id; a duplicate username or email throws the driver's unique error. */
     async insert(user: { username: string; email: string; passwordHash: string }): Promise<number> {
-      await db.insertInto('users').values({ username: user.username, email: user.email, password_hash: user.passwordHash, otp_active: 0 }).execute();
-      const row = await db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow();
+      const email = normaliseEmail(user.email);
+      await db.insertInto('users').values({ username: user.username, email, password_hash: user.passwordHash, otp_active: 0 }).execute();
+      const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
       return row.id;
     },
 
@@ -25,8 +27,16 @@ export function usersRepository(db: Kysely<Database>) {
       return normalise(await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
     },
 
+    /**
+     * The account of an email, in any case. Emails are stored lower-cased; two accounts that
+     * existed before that and differ only by case keep their emails (migration 0003), and then
+     * the exact spelling wins, else the lower-cased one.
+     */
     async byEmail(email: string): Promise<UserRow | undefined> {
-      return normalise(await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst());
+      const exact = email.trim();
+      const lower = normaliseEmail(email);
+      const rows = await db.selectFrom('users').selectAll().where('email', 'in', [...new Set([lower, exact])]).execute();
+      return normalise(rows.find((r) => r.email === exact) ?? rows.find((r) => r.email === lower) ?? rows[0]);
     },
 
     async byUsername(username: string): Promise<UserRow | undefined> {
@@ -36,7 +46,7 @@ export function usersRepository(db: Kysely<Database>) {
     async update(id: number, changes: { username?: string; email?: string; passwordHash?: string }): Promise<void> {
       const values = {
         ...(changes.username !== undefined ? { username: changes.username } : {}),
-        ...(changes.email !== undefined ? { email: changes.email } : {}),
+        ...(changes.email !== undefined ? { email: normaliseEmail(changes.email) } : {}),
         ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
       };
       if (Object.keys(values).length > 0) await db.updateTable('users').set(values).where('id', '=', id).execute();

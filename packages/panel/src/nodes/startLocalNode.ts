@@ -28,12 +28,13 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
     nodeId: String(row.id),
     secret: row.secret,
     serversDir: join(config.dataDir, 'servers'),
+    logger: app.log,
     sftp: {
       port: config.sftpPort,
       hostKeyPath: join(config.dataDir, 'sftp_host_ed25519'),
       // The local node asks the panel in-process; a remote one over HTTP (cli/src/daemon.ts).
-      async check({ email, serverId, password }) {
-        const grant = await authenticateSftp(repo, `${email}|${serverId}`, password, row.id);
+      async check({ email, serverId, password, remoteAddress }) {
+        const grant = await authenticateSftp(repo, `${email}|${serverId}`, password, { nodeId: row.id, failedLogins: app.panel.failedLogins, client: remoteAddress });
         return grant && { canWrite: grant.canWrite, userId: String(grant.userId) };
       },
     },

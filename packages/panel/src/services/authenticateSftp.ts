@@ -1,6 +1,8 @@
 import { Scopes, hasScope } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
-import { burnPasswordCheck, verifyPassword } from './passwords.js';
+import { checkCredentials } from './checkCredentials.js';
+import type { FailedLogins } from './failedLogins.js';
+import { normaliseEmail } from './normaliseEmail.js';
 import { scopesForServer } from './scopesForServer.js';
 
 /** A granted SFTP login: which server folder, for whom, and whether it may change files. */
@@ -10,25 +12,32 @@ export interface SftpGrant {
   canWrite: boolean;
 }
 
+export interface SftpLoginOrigin {
+  /** The node that asks: it may only hear about its own servers. */
+  nodeId?: number;
+  /** Counts the password check against the account from `client`: the same budget as web logins. */
+  failedLogins?: FailedLogins;
+  /** The SSH client's address as the node saw it (or a stand-in naming the node). */
+  client?: string;
+}
+
 /**
  * Checks an SFTP login for a daemon: the username is "{email}|{serverId}", the password the
  * account's. Granted to admins and to holders of sftpServer on that server; canWrite needs
- * putServerFiles (or admin). Anything else, including an unknown server, answers null.
+ * putServerFiles (or admin). Anything else, including an unknown server, answers null; too many
+ * failures for the account from this address throw 429 before any password is checked.
  */
-export async function authenticateSftp(repo: Repositories, username: string, password: string, nodeId?: number): Promise<SftpGrant | null> {
+export async function authenticateSftp(repo: Repositories, username: string, password: string, origin: SftpLoginOrigin = {}): Promise<SftpGrant | null> {
   const bar = username.lastIndexOf('|');
   if (bar < 1 || username.length > 400 || password.length > 1024) return null;
   const email = username.slice(0, bar);
   const serverId = username.slice(bar + 1);
-  const user = await repo.users.byEmail(email);
-  if (!user) {
-    await burnPasswordCheck(password);
-    return null;
-  }
-  if (!(await verifyPassword(user.password_hash, password))) return null;
+  const check = () => checkCredentials(repo, email, password);
+  const user = origin.failedLogins ? await origin.failedLogins.guard(origin.client ?? 'unknown', normaliseEmail(email), check) : await check();
+  if (!user) return null;
   const server = await repo.servers.byId(serverId);
   // A node may only hear about its own servers.
-  if (!server || (nodeId !== undefined && server.node_id !== nodeId)) return null;
+  if (!server || (origin.nodeId !== undefined && server.node_id !== origin.nodeId)) return null;
   const scopes = await scopesForServer(repo, user.id, serverId);
   if (!hasScope(scopes, Scopes.ServersFiles)) return null;
   return { serverId, userId: user.id, canWrite: hasScope(scopes, Scopes.ServersFilesPut) };

@@ -1,6 +1,7 @@
 import { OutpostError, assertEmail, assertPassword, assertUsername, type Scope } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 import { isUniqueViolation } from '../db/isUniqueViolation.js';
+import { normaliseEmail } from './normaliseEmail.js';
 import { hashPassword } from './passwords.js';
 
 export interface NewUser {
@@ -11,37 +12,48 @@ export interface NewUser {
   scopes?: readonly Scope[];
 }
 
-/** Checks the spec's field rules, refuses a taken username or email (409), stores the user. */
-export async function createUser(repo: Repositories, input: NewUser): Promise<number> {
+/** Checks the spec's field rules and answers the input with its email in stored form (trimmed, lower-case). */
+export function checkNewUser<T extends NewUser>(input: T): T {
+  const email = typeof input.email === 'string' ? normaliseEmail(input.email) : input.email;
   assertUsername(input.username);
-  assertEmail(input.email);
+  assertEmail(email);
   assertPassword(input.password);
-  await assertAvailable(repo, { username: input.username, email: input.email });
-  const passwordHash = await hashPassword(input.password);
+  return { ...input, email };
+}
+
+/** Checks the spec's field rules, refuses a taken username or email (409 ErrAlreadyExists), stores the user. */
+export async function createUser(repo: Repositories, input: NewUser): Promise<number> {
+  const user = checkNewUser(input);
+  await assertAvailable(repo, { username: user.username, email: user.email });
+  const passwordHash = await hashPassword(user.password);
   let id: number;
   try {
-    id = await repo.users.insert({ username: input.username, email: input.email, passwordHash });
+    id = await repo.users.insert({ username: user.username, email: user.email, passwordHash });
   } catch (error) {
-    // Two sign-ups racing for one name: the database's unique index decides.
-    if (isUniqueViolation(error)) throw taken('email');
+    // Two sign-ups racing for one name: the database's unique index decides, and says which.
+    if (isUniqueViolation(error)) {
+      await assertAvailable(repo, { username: user.username, email: user.email });
+      throw taken('email');
+    }
     throw error;
   }
-  if (input.scopes?.length) await repo.permissions.replace(id, null, input.scopes);
+  if (user.scopes?.length) await repo.permissions.replace(id, null, user.scopes);
   return id;
 }
 
-function taken(field: 'username' | 'email'): OutpostError {
-  return new OutpostError('ErrGeneric', `a user with this ${field} already exists`, { field }, 409);
+export function taken(field: 'username' | 'email'): OutpostError {
+  return new OutpostError('ErrAlreadyExists', `a user with this ${field} already exists`, { field }, 409);
 }
 
-/** Throws 409 when another user (not `exceptId`) already has the username or email. */
+/** Throws 409 when another user (not `exceptId`) already has the username or email (in any case). */
 export async function assertAvailable(repo: Repositories, fields: { username?: string; email?: string }, exceptId?: number): Promise<void> {
   if (fields.username !== undefined) {
     const other = await repo.users.byUsername(fields.username);
     if (other && other.id !== exceptId) throw taken('username');
   }
   if (fields.email !== undefined) {
-    const other = await repo.users.byEmail(fields.email);
+    // The stored form: an account whose old spelling differs only by case may not take another's email.
+    const other = await repo.users.byEmail(normaliseEmail(fields.email));
     if (other && other.id !== exceptId) throw taken('email');
   }
 }

@@ -1,25 +1,39 @@
 import { hash, verify } from '@node-rs/argon2';
+import { BoundedQueue } from './boundedQueue.js';
 
 // Algorithm.Argon2id; the package's enum is const and cannot be imported under verbatimModuleSyntax.
 const ARGON2ID = 2;
 
+/**
+ * Argon2 runs on libuv's thread pool (4 threads), the same pool that reads and writes files. Two
+ * hashes at a time leave the rest of it to file work; a login flood waits here, or is refused with
+ * 429 once 32 wait, instead of queueing in that pool ahead of every file read.
+ */
+export const passwordWork = new BoundedQueue(2, 32);
+
 /** argon2id with the library's defaults (19 MiB, 2 passes). */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, { algorithm: ARGON2ID });
+  return passwordWork.run(() => hash(password, { algorithm: ARGON2ID }));
 }
 
-/** False for a wrong password and for a hash that cannot be read. */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+/** False for a wrong password and for a hash that cannot be read; 429 when too many checks wait. */
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return passwordWork.run(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 // A real hash to check against when the account does not exist, so a wrong email takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword('outpost-timing-equaliser');
+  if (!dummyHash) {
+    dummyHash = hashPassword('outpost-timing-equaliser');
+    // A first hash refused by a busy server must not be remembered.
+    dummyHash.catch(() => (dummyHash = undefined));
+  }
   await verifyPassword(await dummyHash, password);
 }

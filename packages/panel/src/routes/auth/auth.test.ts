@@ -1,5 +1,10 @@
 import { Scopes, SettingKeys } from '@outpost/shared';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hash } from '@node-rs/argon2';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DefaultLoginLimits } from '../../services/failedLogins.js';
 import { currentOtpCode } from '../../services/otpCodes.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../../test/factories.js';
 
@@ -16,13 +21,16 @@ describe('/auth', () => {
   afterAll(() => t.close());
 
   describe('POST /auth/register', () => {
-    it('creates an account with no scopes and signs it in by cookie and token', async () => {
+    it('creates an account with no scopes; the answer holds no session, and a login signs it in', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username: 'newbie', email: 'newbie@example.com', password: 'password1' } });
       expect(res.statusCode).toBe(200);
-      const body = res.json();
+      expect(res.json()).toEqual({});
+      expect(res.cookies.find((c) => c.name === 'outpost_session')).toBeUndefined();
+      const login = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'newbie@example.com', password: 'password1' } });
+      const body = login.json();
       expect(body.scopes).toEqual([]);
       expect(body.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const cookie = res.cookies.find((c) => c.name === 'outpost_session');
+      const cookie = login.cookies.find((c) => c.name === 'outpost_session');
       expect(cookie).toMatchObject({ value: body.session, httpOnly: true, sameSite: 'Strict', path: '/' });
       expect(cookie?.secure).toBeFalsy();
       const self = await t.app.inject({ method: 'GET', url: '/api/self', headers: { cookie: `outpost_session=${body.session}` } });
@@ -38,13 +46,57 @@ describe('/auth', () => {
       expect(await attempt({ username: 'abcde', email: 'a@example.com' })).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'password' } });
     });
 
-    it('answers 409 when the email or username is taken', async () => {
-      await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username: 'taken_name', email: 'taken@example.com', password: 'password1' } });
-      const byEmail = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username: 'other_name', email: 'taken@example.com', password: 'password1' } });
-      expect(byEmail.statusCode).toBe(409);
-      expect(byEmail.json().error.metadata).toEqual({ field: 'email' });
-      const byName = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username: 'taken_name', email: 'fresh@example.com', password: 'password1' } });
+    it('answers a taken email (in any case) exactly like a free one, and neither creates an account nor touches the old one', async () => {
+      const register = (username: string, email: string, remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: '/auth/register', remoteAddress, payload: { username, email, password: 'other password' } });
+      const owner = await createSignedInUser(t.app);
+      const before = await t.app.panel.repo.users.count();
+      const fresh = await register('fresh_one', 'fresh.one@example.com', '10.7.0.1');
+      const taken = await register('taken_one', owner.email, '10.7.0.2');
+      const shouted = await register('taken_two', ` ${owner.email.toUpperCase()} `, '10.7.0.3');
+      for (const res of [taken, shouted]) {
+        expect({ status: res.statusCode, body: res.body, cookies: res.cookies }).toEqual({ status: fresh.statusCode, body: fresh.body, cookies: fresh.cookies });
+        expect(res.headers['content-type']).toBe(fresh.headers['content-type']);
+      }
+      expect(await t.app.panel.repo.users.count()).toBe(before + 1);
+      expect(await t.app.panel.repo.users.byUsername('taken_one')).toBeUndefined();
+      // The owner's password still works; the registrant's does not.
+      const login = (password: string) => t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.7.0.4', payload: { email: owner.email, password } });
+      expect((await login('other password')).statusCode).toBe(400);
+      expect((await login(owner.password)).statusCode).toBe(200);
+    });
+
+    it('refuses a taken username with 409 ErrAlreadyExists, so a typo gets a clear answer', async () => {
+      const first = await t.app.inject({ method: 'POST', url: '/auth/register', remoteAddress: '10.7.1.1', payload: { username: 'taken_name', email: 'taken@example.com', password: 'password1' } });
+      expect(first.statusCode).toBe(200);
+      const byName = await t.app.inject({ method: 'POST', url: '/auth/register', remoteAddress: '10.7.1.1', payload: { username: 'taken_name', email: 'fresh@example.com', password: 'password1' } });
       expect(byName.statusCode).toBe(409);
+      expect(byName.json().error).toMatchObject({ code: 'ErrAlreadyExists', metadata: { field: 'username' } });
+    });
+
+    it('stores emails lower-cased and trimmed: ADMIN@ and admin@ are one account', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/auth/register', remoteAddress: '10.7.2.1', payload: { username: 'casey', email: '  Casey@Example.COM ', password: 'password1' } });
+      expect(res.statusCode).toBe(200);
+      expect((await t.app.panel.repo.users.byUsername('casey'))?.email).toBe('casey@example.com');
+      await t.app.inject({ method: 'POST', url: '/auth/register', remoteAddress: '10.7.2.1', payload: { username: 'casey_two', email: 'CASEY@example.com', password: 'password2' } });
+      expect(await t.app.panel.repo.users.byUsername('casey_two')).toBeUndefined();
+      for (const email of ['CASEY@EXAMPLE.COM', 'casey@example.com', ' Casey@example.com']) {
+        const login = await t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.7.2.2', payload: { email, password: 'password1' } });
+        expect(login.statusCode, email).toBe(200);
+      }
+    });
+
+    it('allows 5 registrations per address per hour, then 429; field errors do not count, other addresses are not affected', async () => {
+      const register = (n: number, remoteAddress = '10.7.3.1', password = 'password1') =>
+        t.app.inject({ method: 'POST', url: '/auth/register', remoteAddress, payload: { username: `burst_${n}`, email: `burst${n}@example.com`, password } });
+      expect((await register(0, undefined, 'short')).json().error.code).toBe('ErrPasswordRequirements');
+      for (let n = 1; n <= 5; n++) expect((await register(n)).statusCode).toBe(200);
+      const refused = await register(6);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('ErrTooManyRequests');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await t.app.panel.repo.users.byUsername('burst_6')).toBeUndefined();
+      expect((await register(7, '10.7.3.2')).statusCode).toBe(200);
     });
 
     it('is refused with 403 ErrNoPermission while registration is switched off', async () => {
@@ -89,6 +141,100 @@ describe('/auth', () => {
       expect(blocked.headers['retry-after']).toBeDefined();
       const otherIp = await t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.0.0.10', payload: { email: user.email, password: user.password } });
       expect(otherIp.statusCode).toBe(200);
+    });
+
+    it('checks at most 5 of 100 parallel wrong guesses at one account, and the owner elsewhere still signs in', async () => {
+      // Three accounts, each guessed from its own address: 300 guesses racing the counter.
+      const victims = await Promise.all([1, 2, 3].map(() => createSignedInUser(t.app)));
+      const answers = await Promise.all(
+        victims.flatMap((victim, v) =>
+          Array.from({ length: 100 }, (_, i) =>
+            t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: `10.8.0.${v + 1}`, payload: { email: victim.email, password: `guess ${i}` } }),
+          ),
+        ),
+      );
+      for (let v = 0; v < victims.length; v++) {
+        const mine = answers.slice(v * 100, (v + 1) * 100);
+        // Each 400 is a password that was checked; every other guess was refused before hashing.
+        expect(mine.filter((r) => r.statusCode === 400 && r.json().error.code === 'ErrInvalidCredentials')).toHaveLength(5);
+        expect(mine.filter((r) => r.statusCode === 429 && r.json().error.code === 'ErrTooManyRequests')).toHaveLength(95);
+      }
+      for (const victim of victims) {
+        const owner = await t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.8.1.1', payload: { email: victim.email, password: victim.password } });
+        expect(owner.statusCode).toBe(200);
+      }
+    });
+
+    it('counts guesses per address across accounts: a flood of made-up emails from one address stops before hashing', async () => {
+      const from = (i: number) => t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.8.2.1', payload: { email: `nobody${i}@example.com`, password: 'whatever1' } });
+      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => from(i)));
+      expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(DefaultLoginLimits.perAddress);
+      expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(200 - DefaultLoginLimits.perAddress);
+      const user = await createSignedInUser(t.app);
+      expect((await t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.8.2.2', payload: { email: user.email, password: user.password } })).statusCode).toBe(200);
+    });
+
+    it('does not count a good login against its address', async () => {
+      const user = await createSignedInUser(t.app);
+      for (let i = 0; i < DefaultLoginLimits.perAddress + 5; i++) {
+        const res = await t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.8.3.1', payload: { email: user.email, password: user.password } });
+        expect(res.statusCode).toBe(200);
+      }
+    });
+
+    it('keeps file reads moving while hundreds of logins from many addresses arrive at once', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'outpost-flood-'));
+      try {
+        const file = join(dir, 'server.properties');
+        await writeFile(file, 'motd=still here\n'.repeat(100));
+        // An account whose stored hash is costly to check (stronger settings than ours), so the
+        // pool's work outlasts the cost of handling the requests themselves.
+        const target = await createSignedInUser(t.app);
+        await t.app.panel.repo.users.update(target.id, { passwordHash: await hash(target.password, { algorithm: 2, memoryCost: 32768, timeCost: 6 }) });
+        // Made-up emails and guesses at the account, each from its own address so no budget stops them.
+        let checked = 0;
+        const flood = Promise.all(
+          Array.from({ length: 300 }, async (_, i) => {
+            const email = i % 2 ? target.email : `flood${i}-${Math.random()}@example.com`;
+            const res = await t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: `10.9.${i >> 8}.${i & 255}`, payload: { email, password: 'whatever1' } });
+            if (res.statusCode === 400) checked++;
+            return res;
+          }),
+        );
+        // Honest file work, one read after another. Had the hashes gone straight to libuv's pool,
+        // each read would wait behind all of them, and come back only when the logins had.
+        for (let read = 0; read < 10; read++) expect(await readFile(file, 'utf8')).toMatch(/^motd=still here/);
+        const checkedDuringReads = checked;
+        const answers = await flood;
+        expect(checked).toBeGreaterThan(2);
+        expect(checkedDuringReads).toBeLessThan(checked / 2);
+        // Some were checked, the rest told to come back; none failed.
+        const codes = new Set(answers.map((r) => `${r.statusCode} ${r.json().error.code}`));
+        expect([...codes].sort()).toEqual(['400 ErrInvalidCredentials', '429 ErrTooManyRequests']);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('counts per account and client address behind a trusted proxy, and ignores X-Forwarded-For from anyone else', async () => {
+      const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] });
+      try {
+        const user = await createSignedInUser(proxied.app);
+        const login = (forwardedFor: string, password: string, app = proxied.app) =>
+          app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor }, payload: { email: user.email, password } });
+        for (let i = 0; i < 5; i++) expect((await login('203.0.113.5', 'wrong password')).statusCode).toBe(400);
+        expect((await login('203.0.113.5', user.password)).statusCode).toBe(429);
+        // The owner, behind the same proxy but at another address, is not locked out.
+        expect((await login('198.51.100.7', user.password)).statusCode).toBe(200);
+      } finally {
+        await proxied.close();
+      }
+      // Without trustProxy the header is the client's word: changing it buys no fresh guesses.
+      const user = await createSignedInUser(t.app);
+      const direct = (forwardedFor: string, password: string) =>
+        t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.8.4.1', headers: { 'x-forwarded-for': forwardedFor }, payload: { email: user.email, password } });
+      for (let i = 0; i < 5; i++) expect((await direct(`203.0.113.${i}`, 'wrong password')).statusCode).toBe(400);
+      expect((await direct('203.0.113.99', user.password)).statusCode).toBe(429);
     });
 
     it('asks for a one-time code when two-factor is on, and /auth/otp completes the login once', async () => {

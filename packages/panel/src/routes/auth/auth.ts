@@ -2,10 +2,12 @@ import { OutpostError, SettingKeys } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth.js';
-import { createUser } from '../../services/createUser.js';
+import { checkNewUser } from '../../services/createUser.js';
+import { checkCredentials } from '../../services/checkCredentials.js';
+import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { useOtpCode } from '../../services/otpCodes.js';
 import { readSetting } from '../../services/panelSettings.js';
-import { burnPasswordCheck, verifyPassword } from '../../services/passwords.js';
+import { registerUser } from '../../services/registerUser.js';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_MS } from '../../services/pendingLogins.js';
 import { sessionScopes } from '../../services/sessionScopes.js';
 import { hashSessionToken } from '../../services/sessionTokens.js';
@@ -18,7 +20,7 @@ const invalidCredentials = () => new OutpostError('ErrInvalidCredentials', 'inva
 /** /auth: register, login (with its one-time-code step), reauth, logout. */
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { repo, config, failedLogins, pendingLogins } = app.panel;
+  const { repo, config, failedLogins, pendingLogins, registrations } = app.panel;
   const lifetimeMs = config.sessionMinutes * 60_000;
 
   /** Opens a session, sets the cookie and answers the SessionResponse. */
@@ -28,24 +30,23 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return { session: token, scopes: await sessionScopes(repo, userId) };
   }
 
-  r.post('/auth/register', { schema: registerSchema, config: { scope: 'public' } }, async (request, reply) => {
+  r.post('/auth/register', { schema: registerSchema, config: { scope: 'public' } }, async (request) => {
     if ((await readSetting(repo, SettingKeys.registrationEnabled)) === 'false') {
       throw new OutpostError('ErrNoPermission', 'registration is disabled');
     }
-    const userId = await createUser(repo, request.body);
-    return signIn(request, reply, userId);
+    const input = checkNewUser(request.body);
+    // Counted once the fields are sound, so a typo does not spend it, but every probe does.
+    registrations.take(request.ip);
+    await registerUser(repo, input);
+    // No session: a taken email must get this very answer. The client signs in next.
+    return {};
   });
 
   r.post('/auth/login', { schema: loginSchema, config: { scope: 'public' } }, async (request, reply) => {
     const { email, password } = request.body;
-    failedLogins.assertAllowed(request.ip, email);
-    const user = await repo.users.byEmail(email);
-    if (!user) await burnPasswordCheck(password);
-    if (!user || !(await verifyPassword(user.password_hash, password))) {
-      failedLogins.record(request.ip, email);
-      throw invalidCredentials();
-    }
-    failedLogins.clear(request.ip, email);
+    // Counted per account and client address before the account is looked up or any password hashed.
+    const user = await failedLogins.guard(request.ip, normaliseEmail(email), () => checkCredentials(repo, email, password));
+    if (!user) throw invalidCredentials();
     if (user.otp_active && user.otp_secret) {
       reply.setCookie(PENDING_LOGIN_COOKIE, pendingLogins.open(user.id), {
         httpOnly: true,
@@ -66,14 +67,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     if (!ticket || !user?.otp_active || !user.otp_secret) {
       throw new OutpostError('ErrInvalidTokenState', 'no login is waiting for a one-time code', undefined, 400);
     }
-    // Six digits are guessable: failed codes count against the same limit as passwords.
-    failedLogins.assertAllowed(request.ip, `otp:${user.id}`);
-    try {
-      await useOtpCode(repo, user.id, user.otp_secret, request.body.token);
-    } catch (error) {
-      failedLogins.record(request.ip, `otp:${user.id}`);
-      throw error;
-    }
+    // Six digits are guessable: codes are counted like passwords, before they are checked.
+    const attempt = failedLogins.begin(request.ip, `otp:${user.id}`);
+    await useOtpCode(repo, user.id, user.otp_secret, request.body.token);
+    attempt.succeeded();
     pendingLogins.close(ticket);
     reply.clearCookie(PENDING_LOGIN_COOKIE, { path: '/auth' });
     return signIn(request, reply, user.id);

@@ -9,7 +9,8 @@ export const SessionResponse = Type.Object({
 });
 
 export const registerSchema = {
-  summary: 'Create an account (when self-registration is on) and sign in',
+  summary:
+    'Create an account (when self-registration is on), then sign in with /auth/login. A taken email answers exactly like a free one and creates nothing; a taken username answers 409. Limited per address.',
   tags: ['auth'],
   body: Type.Object({ username: Text({ maxLength: 64 }), email: Text({ maxLength: 255 }), password: Text() }),
   response: responses({ 200: SessionResponse }),

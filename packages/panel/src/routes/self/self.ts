@@ -1,6 +1,7 @@
 import { OutpostError, assertEmail, assertPassword, assertUsername } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { assertAvailable } from '../../services/createUser.js';
 import { hashPassword, verifyPassword } from '../../services/passwords.js';
 import { getSelfSchema, updateSelfSchema } from './schema.js';
@@ -22,7 +23,8 @@ export default async function selfRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/api/self', { schema: updateSelfSchema, config: { scope: 'session' } }, async (request) => {
     const { userId, tokenHash, scopes } = request.session!;
-    const { username, email, password, newPassword } = request.body;
+    const { username, password, newPassword } = request.body;
+    const email = request.body.email === undefined ? undefined : normaliseEmail(request.body.email);
     if (username !== undefined) assertUsername(username);
     if (email !== undefined) assertEmail(email);
     if (newPassword !== undefined) assertPassword(newPassword, 'newPassword');

@@ -1,3 +1,4 @@
+import { Scopes } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../test/factories.js';
 import { createNodeTestApp, createServerUser, createTestServer, type NodeTestApp } from '../../test/serverFixtures.js';
@@ -36,6 +37,20 @@ describe('/api/servers/{id}/user', () => {
     await t.app.inject({ method: 'PUT', url: url(`/${guest.email}`), headers: manager.headers, payload: { viewServerConsole: true } });
     expect((await t.app.inject({ method: 'DELETE', url: url(`/${guest.email}`), headers: manager.headers })).statusCode).toBe(204);
     expect(await t.app.panel.repo.permissions.serverScopes(guest.id, id)).toEqual([]);
+  });
+
+  it('answers 404 ErrNotFound, and stores nothing, when an admin grants on a server id that does not exist', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/servers/0badc0de/user/' + guest.email, headers: t.admin.headers, payload: { viewServerConsole: true } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('ErrNotFound');
+    expect(await t.app.panel.repo.permissions.serverScopes(guest.id, '0badc0de')).toEqual([]);
+  });
+
+  it('finds the user by email in any case and with spaces around it', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: url(`/${encodeURIComponent(` ${guest.email.toUpperCase()} `)}`), headers: manager.headers, payload: { viewServerConsole: true } });
+    expect(res.statusCode).toBe(204);
+    expect(await t.app.panel.repo.permissions.serverScopes(guest.id, id)).toContain(Scopes.ServersConsole);
+    await t.app.inject({ method: 'DELETE', url: url(`/${guest.id}`), headers: manager.headers });
   });
 
   it('refuses to hand out a permission the manager does not hold', async () => {

@@ -31,6 +31,8 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
 
   r.put('/api/servers/:id/user/:email', { schema: putServerUserSchema, config }, async (request, reply) => {
     const { id, email } = request.params;
+    // Admins pass the scope check for any id: the server itself must exist.
+    if (!(await repo.servers.byId(id))) throw new OutpostError('ErrNotFound', 'server not found', { id }, 404);
     const user = await repo.users.byEmail(email);
     if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { email });
     const flags = request.body as Partial<ServerPermissions>;

@@ -35,7 +35,8 @@ export const listServersSchema = {
   summary: 'The servers the caller may see (admins: all), by name, one page at a time',
   tags: ['servers'],
   querystring: Type.Object({
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    // Bounded so the offset stays a safe integer every database accepts.
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   }),
   response: responses({ 200: Type.Object({ servers: Type.Array(ServerSummary), paging: Paging }) }),

@@ -88,6 +88,30 @@ describe('/api/servers', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/servers?limit=0', headers: nobody.headers })).statusCode).toBe(400);
   });
 
+  it('answers 400 with a field code, never 500, to a page or limit out of bounds or not a number', async () => {
+    const cases: [string, string, string][] = [
+      ['page=99999999999999999999', 'ErrFieldTooLarge', 'page'],
+      ['page=1000001', 'ErrFieldTooLarge', 'page'],
+      ['page=1e300', 'ErrFieldTooLarge', 'page'],
+      ['limit=99999999999999999999', 'ErrFieldTooLarge', 'limit'],
+      ['limit=101', 'ErrFieldTooLarge', 'limit'],
+      ['page=0', 'ErrFieldTooSmall', 'page'],
+      ['page=-5', 'ErrFieldTooSmall', 'page'],
+      ['limit=-1', 'ErrFieldTooSmall', 'limit'],
+      ['page=1.5', 'ErrFieldRequired', 'page'],
+      ['page=abc', 'ErrFieldRequired', 'page'],
+      ['limit=NaN', 'ErrFieldRequired', 'limit'],
+    ];
+    for (const [query, code, field] of cases) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/servers?${query}`, headers: t.admin.headers });
+      expect({ query, status: res.statusCode, code: res.json().error?.code, field: res.json().error?.metadata?.field }).toEqual({ query, status: 400, code, field });
+    }
+    // The largest page allowed answers an empty page.
+    const last = await t.app.inject({ method: 'GET', url: '/api/servers?page=1000000&limit=100', headers: t.admin.headers });
+    expect(last.statusCode).toBe(200);
+    expect(last.json()).toMatchObject({ servers: [], paging: { page: 1000000, limit: 100 } });
+  });
+
   it('renames with editServerData, refusing duplicates and users without it', async () => {
     const id = await createTestServer(t.app, t.admin, t.localNodeId, 'rename me');
     const editor = await createServerUser(t.app, id, { editServerData: true });

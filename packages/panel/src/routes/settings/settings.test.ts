@@ -58,8 +58,10 @@ describe('/api/settings', () => {
   });
 
   it('answers 403 ErrMissingScope to a self-registered user, who holds no scopes', async () => {
-    const reg = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username: 'plain_user', email: 'plain@example.com', password: 'password1' } });
-    const headers = { authorization: `Bearer ${reg.json().session}` };
+    const payload = { username: 'plain_user', email: 'plain@example.com', password: 'password1' };
+    expect((await t.app.inject({ method: 'POST', url: '/auth/register', payload })).statusCode).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/auth/login', payload });
+    const headers = { authorization: `Bearer ${login.json().session}` };
     for (const res of [
       await get(SettingKeys.companyName, headers),
       await put(SettingKeys.companyName, 'Mine now', headers),

@@ -53,6 +53,23 @@ describe('SFTP login check', () => {
       expect(wrong.json().error.code).toBe('ErrInvalidCredentials');
     });
 
+    it('counts failed passwords per account and the address the node reports: a guesser elsewhere does not lock the owner out', async () => {
+      const owner = await createServerUser(t.app, id, { sftpServer: true });
+      const bearer = await token();
+      const login = (password: string, remoteAddress: string) => ask({ username: `${owner.email}|${id}`, password, remoteAddress }, bearer);
+      // 100 guesses at once from one address: 5 are checked, the rest refused before hashing.
+      const guesses = await Promise.all(Array.from({ length: 100 }, (_, i) => login(`guess ${i}`, '198.51.100.1')));
+      expect(guesses.filter((r) => r.statusCode === 400)).toHaveLength(5);
+      expect(guesses.filter((r) => r.statusCode === 429 && r.json().error.code === 'ErrTooManyRequests')).toHaveLength(95);
+      expect((await login(owner.password, '198.51.100.1')).statusCode).toBe(429);
+      expect((await login(owner.password, '198.51.100.2')).statusCode).toBe(200);
+    });
+
+    it('takes the email of the login in any case', async () => {
+      const res = await ask({ username: ` ${reader.email.toUpperCase()}|${id}`, password: reader.password, remoteAddress: '198.51.100.3' }, await token());
+      expect(res.json()).toEqual({ serverId: id, userId: reader.id, canWrite: false });
+    });
+
     it('refuses callers without a valid node token, and bad bodies', async () => {
       const body = { username: `${writer.email}|${id}`, password: writer.password };
       expect((await ask(body)).statusCode).toBe(401);

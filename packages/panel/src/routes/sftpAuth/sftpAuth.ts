@@ -36,11 +36,13 @@ async function callingNode(repo: Repositories, request: FastifyRequest): Promise
  */
 export default async function sftpAuthRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { repo } = app.panel;
+  const { repo, failedLogins } = app.panel;
 
   r.post('/api/nodes/sftp/authenticate', { schema: sftpAuthenticateSchema, config: { scope: 'public' } }, async (request) => {
     const nodeId = await callingNode(repo, request);
-    const grant = await authenticateSftp(repo, request.body.username, request.body.password, nodeId);
+    const { username, password, remoteAddress } = request.body;
+    // A daemon that does not say where the client is gets one budget for all its clients.
+    const grant = await authenticateSftp(repo, username, password, { nodeId, failedLogins, client: remoteAddress || `node:${nodeId}` });
     if (!grant) throw new OutpostError('ErrInvalidCredentials', 'invalid credentials', undefined, 400);
     return grant;
   });
