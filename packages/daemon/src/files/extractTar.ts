@@ -12,6 +12,7 @@ import { checkEntryName } from './checkEntryName.js';
 import { damagedArchiveError } from './damagedArchiveError.js';
 import type { ArchiveFormat } from './detectArchiveFormat.js';
 import { ExtractionBudget, type ExtractLimits } from './ExtractionBudget.js';
+import { openArchive } from './openArchive.js';
 
 /**
  * Extracts a tar (plain, gzip, bzip2 or xz) entry by entry through the destination's checks and
@@ -58,7 +59,7 @@ export async function extractTar(archivePath: string, format: ArchiveFormat, des
     });
   });
 
-  const source = tarBytes(archivePath, format, abort.signal);
+  const source = tarBytes(await openArchive(archivePath), format, abort.signal);
   try {
     for await (const chunk of source.stream) {
       if (!parser.write(chunk as Buffer)) await once(parser, 'drain', { signal: abort.signal });
@@ -120,11 +121,11 @@ async function placeEntry(entry: ReadEntry, destination: ArchiveDestination, bud
 }
 
 /**
- * The archive's bytes as plain tar, stopped by `signal`; `exited` tells the decompressor's
+ * The archive's bytes (from its descriptor, which the stream closes) as plain tar, stopped by `signal`; `exited` tells the decompressor's
  * failure (undefined when fine or when there is none).
  */
-function tarBytes(archivePath: string, format: ArchiveFormat, signal: AbortSignal): { stream: Readable; exited: Promise<unknown> } {
-  const file = createReadStream(archivePath);
+function tarBytes(fd: number, format: ArchiveFormat, signal: AbortSignal): { stream: Readable; exited: Promise<unknown> } {
+  const file = createReadStream('', { fd });
   if (format === 'tar') return { stream: addAbortSignal(signal, file), exited: Promise.resolve(undefined) };
   if (format === 'tar.gz') {
     const gunzip = createGunzip();

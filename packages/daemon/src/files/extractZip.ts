@@ -6,6 +6,7 @@ import type { ArchiveDestination } from './ArchiveDestination.js';
 import { checkEntryName } from './checkEntryName.js';
 import { damagedArchiveError } from './damagedArchiveError.js';
 import { ExtractionBudget, type ExtractLimits } from './ExtractionBudget.js';
+import { closeArchive, openArchive } from './openArchive.js';
 
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
@@ -24,7 +25,12 @@ export async function extractZip(archivePath: string, destination: ArchiveDestin
   const budget = await ExtractionBudget.start(dirname(archivePath), limits);
   let zip: yauzl.ZipFile | undefined;
   try {
-    zip = await yauzl.openPromise(archivePath, { lazyEntries: true, decodeStrings: false, autoClose: false });
+    const fd = await openArchive(archivePath);
+    // From here yauzl owns the descriptor and closes it with the zip, unless it cannot read one.
+    zip = await yauzl.fromFdPromise(fd, { lazyEntries: true, decodeStrings: false, autoClose: false }).catch(async (error: unknown) => {
+      await closeArchive(fd);
+      throw error;
+    });
     const entries = await readEntries(zip, budget);
     for (const { name, isFile } of entries) {
       destination.entryPath(name);
