@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OutpostError } from '@outpost/shared';
 import { ServerFiles } from './ServerFiles.js';
-import { leftoverTemps, openDescriptors, tarOf, writeZerosTarGz, zerosTar } from './testArchives.js';
+import { leftoverTemps, openDescriptors, tarOf, writeZerosTarGz, zerosTar, type TarEntry } from './testArchives.js';
 
 const MiB = 1024 * 1024;
 let base: string;
@@ -87,5 +88,27 @@ describe('extracting a tar', () => {
     expect((await readdir(join(root, 'out'))).length).toBe(10);
     await files.extract('many.tar', 'all', { maxEntries: 30 });
     expect(await readFile(join(root, 'all/f29'), 'utf8')).toBe('x');
+  });
+
+  it('answers a 4xx, never a 5xx, for entries that clash with earlier ones', async () => {
+    const clashes: Record<string, TarEntry[]> = {
+      'a link loop written through': [{ path: 'a', type: 'SymbolicLink', linkpath: 'a' }, { path: 'a/x', body: 'x' }],
+      'two links pointing at each other': [{ path: 'a', type: 'SymbolicLink', linkpath: 'b' }, { path: 'b', type: 'SymbolicLink', linkpath: 'a' }, { path: 'a/x', body: 'x' }],
+      'a file below a file': [{ path: 'a', body: 'x' }, { path: 'a/b', body: 'x' }],
+      'a file over a folder': [{ path: 'a/', type: 'Directory' }, { path: 'a', body: 'x' }],
+      'a folder over a file': [{ path: 'a', body: 'x' }, { path: 'a/', type: 'Directory' }],
+      'a link over a folder': [{ path: 'a/', type: 'Directory' }, { path: 'a/f', body: 'x' }, { path: 'a', type: 'SymbolicLink', linkpath: 'b' }],
+      'a hard link to a folder': [{ path: 'a/', type: 'Directory' }, { path: 'h', type: 'Link', linkpath: 'a' }],
+      'a hard link over a folder': [{ path: 'f', body: 'x' }, { path: 'd/', type: 'Directory' }, { path: 'd', type: 'Link', linkpath: 'f' }],
+      'a link with no target': [{ path: 'l', type: 'SymbolicLink', linkpath: '' }],
+    };
+    for (const [what, entries] of Object.entries(clashes)) {
+      await rm(join(root, 'out'), { recursive: true, force: true });
+      await writeFile(join(root, 'clash.tar'), tarOf(entries));
+      const error = await files.extract('clash.tar', 'out').then(() => undefined, (error: unknown) => error);
+      expect(error, what).toBeInstanceOf(OutpostError);
+      expect((error as OutpostError).status, what).toBeLessThan(500);
+      expect((error as OutpostError).message, what).not.toContain(base);
+    }
   });
 });
