@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -110,5 +110,18 @@ describe('extracting a tar', () => {
       expect((error as OutpostError).status, what).toBeLessThan(500);
       expect((error as OutpostError).message, what).not.toContain(base);
     }
+  });
+
+  it('says which program a tar.bz2 needs when the node lacks it, and when the data is corrupt', async () => {
+    await writeFile(join(root, 'a.tar.bz2'), execFileSync('bzip2', ['-c'], { input: tarOf([{ path: 'f', body: 'x' }]) }));
+    const path = process.env.PATH;
+    process.env.PATH = join(base, 'no-programs-here');
+    try {
+      await expect(files.extract('a.tar.bz2', 'out')).rejects.toMatchObject({ code: 'ErrUnsupportedArchive', message: expect.stringContaining('needs the bzip2 program') });
+    } finally {
+      process.env.PATH = path;
+    }
+    await writeFile(join(root, 'bad.tar.bz2'), Buffer.concat([Buffer.from('BZh91AY&SY'), Buffer.alloc(4000, 7)]));
+    await expect(files.extract('bad.tar.bz2', 'out')).rejects.toMatchObject({ code: 'ErrUnsupportedArchive', message: expect.stringContaining('bzip2 could not read') });
   });
 });

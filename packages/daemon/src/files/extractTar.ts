@@ -71,8 +71,9 @@ export async function extractTar(archivePath: string, format: ArchiveFormat, des
     fail(error);
   }
   await chain;
+  // A decompressor that failed by itself explains the parser's complaint about what it got.
   const exit = await source.exited;
-  if (failure === undefined && exit) failure = exit;
+  if (exit && !(failure instanceof OutpostError)) failure = exit;
   if (failure !== undefined) throw damagedArchiveError(failure);
 }
 
@@ -138,11 +139,15 @@ function tarBytes(fd: number, format: ArchiveFormat, signal: AbortSignal): { str
   const child = spawn(tool, ['-dc'], { stdio: ['pipe', 'pipe', 'ignore'] });
   // The child may exit early on corrupt input (its exit code says so); the file is closed then too.
   pipeline(file, child.stdin).catch(() => {});
-  const kill = (): void => void child.kill('SIGKILL');
+  let killed = false;
+  const kill = (): void => {
+    killed = child.kill('SIGKILL');
+  };
   signal.addEventListener('abort', kill, { once: true });
   const exited = new Promise<unknown>((done) => {
     child.on('error', () => done(new OutpostError('ErrUnsupportedArchive', `${format} needs the ${tool} program on the node`)));
-    child.on('close', (code) => done(code === 0 || signal.aborted ? undefined : new OutpostError('ErrUnsupportedArchive', `${tool} could not read the archive`)));
+    // Killed by a signal after we stopped it: our doing. An exit code of its own: it failed.
+    child.on('close', (code, exitSignal) => done(code === 0 || (exitSignal !== null && killed) ? undefined : new OutpostError('ErrUnsupportedArchive', `${tool} could not read the archive`)));
   }).finally(() => signal.removeEventListener('abort', kill));
   return { stream: addAbortSignal(signal, child.stdout), exited };
 }
