@@ -3,10 +3,9 @@ import { lstat, mkdtemp, mkdir, readFile, readdir, readlink, rm, symlink, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { Header } from 'tar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import yazl from 'yazl';
 import { ServerFiles } from './ServerFiles.js';
+import { tarOf, zipOf, type TarEntry } from './testArchives.js';
 
 let base: string;
 let root: string;
@@ -21,46 +20,6 @@ beforeEach(async () => {
   files = new ServerFiles(root);
 });
 afterEach(() => rm(base, { recursive: true, force: true }));
-
-interface TarEntry {
-  path: string;
-  type?: 'File' | 'Directory' | 'SymbolicLink' | 'Link';
-  body?: string;
-  linkpath?: string;
-  mode?: number;
-}
-
-/** A tar built header by header, so it can hold the entries no honest tool writes. */
-function tarOf(entries: TarEntry[]): Buffer {
-  const blocks: Buffer[] = [];
-  for (const entry of entries) {
-    const body = Buffer.from(entry.body ?? '');
-    const header = new Header({
-      path: entry.path,
-      type: entry.type ?? 'File',
-      size: body.length,
-      linkpath: entry.linkpath,
-      mode: entry.mode ?? (entry.type === 'Directory' ? 0o755 : 0o644),
-      mtime: new Date(),
-      uid: 0,
-      gid: 0,
-    });
-    header.encode();
-    blocks.push(header.block!, body, Buffer.alloc((512 - (body.length % 512)) % 512));
-  }
-  blocks.push(Buffer.alloc(1024));
-  return Buffer.concat(blocks);
-}
-
-function zipOf(entries: { name: string; body: string; mode?: number }[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const entry of entries) zip.addBuffer(Buffer.from(entry.body), entry.name, { mode: entry.mode });
-  zip.end();
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(Buffer.concat(chunks))).on('error', fail);
-  });
-}
 
 const sample: TarEntry[] = [
   { path: 'pack/', type: 'Directory' },

@@ -8,6 +8,7 @@ import { createZip } from './createZip.js';
 import { detectArchiveFormat } from './detectArchiveFormat.js';
 import { extractTar } from './extractTar.js';
 import { extractZip } from './extractZip.js';
+import type { ExtractLimits } from './ExtractionBudget.js';
 import { withFsErrors } from './fsError.js';
 import { isInside, resolveInside } from './resolveInside.js';
 import { normaliseUserPath, resolveEntryInside } from './resolveEntryInside.js';
@@ -135,16 +136,19 @@ export class ServerFiles {
     });
   }
 
-  /** Extracts a zip or tar (plain, .gz/.tgz, .bz2, .xz) into `destination`, which is created if missing. */
-  async extract(archivePath: string, destination: string): Promise<void> {
+  /**
+   * Extracts a zip or tar (plain, .gz/.tgz, .bz2, .xz) into `destination`, which is created if
+   * missing; `limits` bound what it may write (ExtractionBudget's defaults otherwise).
+   */
+  async extract(archivePath: string, destination: string, limits: Partial<ExtractLimits> = {}): Promise<void> {
     return withFsErrors(archivePath, async () => {
       const archive = await this.resolve(archivePath);
       const format = await detectArchiveFormat(archive);
       if (!format) throw new OutpostError('ErrUnsupportedArchive', `not an archive we can extract: ${archivePath}`, { path: archivePath });
       await this.mkdir(destination);
       const target = new ArchiveDestination(this.root, normaliseUserPath(destination));
-      if (format === 'zip') await extractZip(archive, target);
-      else await extractTar(archive, format, target);
+      if (format === 'zip') await extractZip(archive, target, limits);
+      else await extractTar(archive, format, target, limits);
     });
   }
 

@@ -1,19 +1,24 @@
-import { open } from 'node:fs/promises';
+import { read } from 'node:fs';
+import { promisify } from 'node:util';
+import { closeArchive, openArchive } from './openArchive.js';
 
 export type ArchiveFormat = 'zip' | 'tar' | 'tar.gz' | 'tar.bz2' | 'tar.xz';
+
+const readFile = promisify(read);
 
 /**
  * Which of the formats we extract a file is, by its first bytes rather than its name (a renamed
  * archive still works); a plain tar without the ustar magic is recognised by its .tar name.
- * Answers undefined for anything else (7z, rar, a text file...).
+ * Answers undefined for anything else (7z, rar, a text file...); refuses what is not a regular
+ * file (openArchive).
  */
 export async function detectArchiveFormat(path: string): Promise<ArchiveFormat | undefined> {
-  const file = await open(path, 'r');
+  const fd = await openArchive(path);
   const head = Buffer.alloc(512);
   try {
-    await file.read(head, 0, 512, 0);
+    await readFile(fd, head, 0, 512, 0);
   } finally {
-    await file.close();
+    await closeArchive(fd);
   }
   if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6)) return 'zip';
   if (head[0] === 0x1f && head[1] === 0x8b) return 'tar.gz';

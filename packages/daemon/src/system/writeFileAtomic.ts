@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 export async function writeFileAtomic(target: string, data: Readable | Uint8Array | string): Promise<void> {
   const folder = dirname(target);
   await mkdir(folder, { recursive: true });
-  const temp = join(folder, `.${basename(target)}.${randomBytes(6).toString('hex')}.outpost-upload`);
+  const temp = join(folder, `.${namePrefix(basename(target))}.${randomBytes(6).toString('hex')}.outpost-upload`);
   try {
     const source = typeof data === 'string' || data instanceof Uint8Array ? Readable.from([data]) : data;
     await pipeline(source, createWriteStream(temp, { flags: 'wx', mode: 0o644 }));
@@ -25,4 +25,14 @@ export async function writeFileAtomic(target: string, data: Readable | Uint8Arra
     await unlink(temp).catch(() => {});
     throw error;
   }
+}
+
+/** The start of a name, at most 200 bytes, so the temp name stays within NAME_MAX (255) for any legal name. */
+function namePrefix(name: string): string {
+  let prefix = '';
+  for (const char of name) {
+    if (Buffer.byteLength(prefix + char) > 200) break;
+    prefix += char;
+  }
+  return prefix;
 }
