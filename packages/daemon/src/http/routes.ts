@@ -8,7 +8,7 @@ import { errorHandler } from './errorHandler.js';
 import { fileRoutes } from './fileRoutes.js';
 import { powerRoutes } from './powerRoutes.js';
 import { serverRoutes } from './serverRoutes.js';
-import { socketRoutes } from './socketRoutes.js';
+import { SOCKET_MAX_PAYLOAD_BYTES, socketRoutes } from './socketRoutes.js';
 
 /**
  * The daemon's API, one table (Wings router/router.go): every route is under
@@ -17,7 +17,7 @@ import { socketRoutes } from './socketRoutes.js';
  */
 export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promise<void> {
   // The panel may have registered these already when the daemon runs in its process.
-  if (!app.hasDecorator('websocketServer')) await app.register(websocket);
+  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES } });
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 64 * 1024 ** 3 } });
   app.setErrorHandler(errorHandler);
 
