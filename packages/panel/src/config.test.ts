@@ -20,7 +20,16 @@ describe('loadConfig', () => {
       sftpPort: 5657,
       admin: { email: undefined, password: undefined, username: 'admin' },
       sessionMinutes: 60,
+      trustProxy: false,
     });
+  });
+
+  it('reads trustProxy as a flag or a list of proxy addresses', () => {
+    expect(loadConfig({ OUTPOST_TRUST_PROXY: 'true' }, dir).trustProxy).toBe(true);
+    expect(loadConfig({ OUTPOST_TRUST_PROXY: '0' }, dir).trustProxy).toBe(false);
+    expect(loadConfig({ OUTPOST_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }, dir).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    writeFileSync(join(dir, 'outpost.json'), '{"trustProxy": true}');
+    expect(loadConfig({}, dir).trustProxy).toBe(true);
   });
 
   it('reads outpost.json, and each environment variable overrides its key', () => {

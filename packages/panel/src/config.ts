@@ -12,6 +12,11 @@ export interface PanelConfig {
   sftpPort: number;
   admin: { email?: string; password?: string; username: string };
   sessionMinutes: number;
+  /**
+   * Fastify's trustProxy: whether (true) or which addresses (a list) may set X-Forwarded-For,
+   * -Proto and -Host. Behind a TLS proxy it makes the session cookie Secure. Default false.
+   */
+  trustProxy?: boolean | string[];
 }
 
 /** The shape of outpost.json: every key optional, the same names as PanelConfig. */
@@ -33,6 +38,7 @@ export const ConfigEnv = {
   adminPassword: 'OUTPOST_ADMIN_PASSWORD',
   adminUsername: 'OUTPOST_ADMIN_USERNAME',
   sessionMinutes: 'OUTPOST_SESSION_MINUTES',
+  trustProxy: 'OUTPOST_TRUST_PROXY',
 } as const;
 
 const dialects: readonly DbDialect[] = ['sqlite', 'postgres', 'mysql'];
@@ -42,6 +48,17 @@ function toInt(name: string, value: string | number | undefined, fallback: numbe
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return n;
+}
+
+/** "true"/"false" (or 1/0), or a comma-separated list of proxy addresses. */
+function toTrustProxy(value: unknown): boolean | string[] {
+  if (value === undefined || value === '') return false;
+  if (typeof value === 'boolean') return value;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value;
+  if (typeof value !== 'string') throw new Error(`${ConfigEnv.trustProxy} must be true, false or a list of addresses`);
+  if (/^(true|1)$/i.test(value)) return true;
+  if (/^(false|0)$/i.test(value)) return false;
+  return value.split(',').map((item) => item.trim()).filter(Boolean);
 }
 
 /**
@@ -79,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       username: env[ConfigEnv.adminUsername] || file.admin?.username || 'admin',
     },
     sessionMinutes: toInt(ConfigEnv.sessionMinutes, env[ConfigEnv.sessionMinutes] ?? file.sessionMinutes, 60) || 60,
+    trustProxy: toTrustProxy(env[ConfigEnv.trustProxy] || file.trustProxy),
   };
 }
