@@ -11,6 +11,9 @@ export interface SftpLogin {
   canWrite: boolean;
   /** Groups sessions for closeSessions, e.g. "{userId}|{serverId}". */
   sessionKey?: string;
+  /** Whose session and for which server, so it can be ended when their access ends. */
+  userId?: string;
+  serverId?: string;
 }
 
 /** One open SSH connection, as closeSessions sees it. */
@@ -18,6 +21,8 @@ export interface SftpSessionInfo {
   username: string;
   remoteAddress: string;
   sessionKey?: string;
+  userId?: string;
+  serverId?: string;
 }
 
 export interface SftpServerOptions {
@@ -59,6 +64,8 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
     connections.add(client);
     let login: SftpLogin | undefined;
     let username = '';
+    // Closed before the panel answered: the late grant must not register a dead connection.
+    let ended = false;
     client.on('error', (error) => log('sftp connection error', { remoteAddress, error: error.message }));
 
     client.on('authentication', (ctx) => {
@@ -79,9 +86,13 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
             log('sftp login failed', { remoteAddress, username: ctx.username });
             return refuse();
           }
+          if (ended) return;
           limiter.succeed(keys.slice(1));
           login = granted;
           username = ctx.username;
+          // Registered from the moment it is accepted, so an access taken away during the
+          // handshake still finds and ends it.
+          sessions.set(client, { username, remoteAddress, sessionKey: granted.sessionKey, userId: granted.userId, serverId: granted.serverId });
           ctx.accept();
         })
         .catch((error: unknown) => {
@@ -92,7 +103,8 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
 
     client.on('ready', () => {
       const granted = login!;
-      sessions.set(client, { username, remoteAddress, sessionKey: granted.sessionKey });
+      // Ended while it was still shaking hands: it gets no session.
+      if (!sessions.has(client)) return client.end();
       const files = new ServerFiles(granted.root);
       client.on('session', (acceptSession) => {
         const session = acceptSession();
@@ -100,6 +112,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
       });
     });
     client.on('close', () => {
+      ended = true;
       sessions.delete(client);
       connections.delete(client);
     });
@@ -116,6 +129,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
 
   return {
     port: (server.address() as AddressInfo).port,
+    // Ends the connection, not just the SFTP channel: the client cannot open another on it.
     closeSessions(predicate) {
       let closed = 0;
       for (const [client, session] of sessions) {

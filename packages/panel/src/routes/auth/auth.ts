@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth.js';
 import { createUser } from '../../services/createUser.js';
+import { endSftpSessions } from '../../services/endSftpSessions.js';
 import { useOtpCode } from '../../services/otpCodes.js';
 import { readSetting } from '../../services/panelSettings.js';
 import { burnPasswordCheck, verifyPassword } from '../../services/passwords.js';
@@ -88,7 +89,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/auth/logout', { schema: logoutSchema, config: { scope: 'public' } }, async (request, reply) => {
     const token = readSessionToken(request);
-    if (token && token.length <= 200) await repo.sessions.delete(hashSessionToken(token));
+    if (token && token.length <= 200) {
+      const tokenHash = hashSessionToken(token);
+      const session = await repo.sessions.byHash(tokenHash);
+      await repo.sessions.delete(tokenHash);
+      if (session) {
+        // Signing out ends what the session opened, and the SFTP sessions the password opened.
+        app.panel.sockets.closeForSession(tokenHash);
+        await endSftpSessions(request, { user: String(session.userId), scopes: [] }, session.userId);
+      }
+    }
     clearSessionCookie(reply);
     return reply.code(204).send(null);
   });

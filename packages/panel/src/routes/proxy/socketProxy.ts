@@ -85,7 +85,8 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
           const opened = await access.client.connect(access.caller, access.server.id);
           if (closed) return opened.close();
           node = opened;
-          const forget = request.server.panel.sockets.add(request.session!.userId, access.server.id, () => socket.close(4001, 'permissions changed'));
+          const { userId, tokenHash } = request.session!;
+          const forget = request.server.panel.sockets.add(userId, access.server.id, () => socket.close(4001, 'permissions changed'), tokenHash);
           socket.once('close', forget);
           const canSeeConsole = hasScope(scopes, Scopes.ServersConsole);
           opened.onEvent((event) => {
