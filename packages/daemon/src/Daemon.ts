@@ -106,9 +106,12 @@ export class Daemon {
     return this.sftp?.port;
   }
 
-  /** Ends the open SFTP sessions of one user on one server, e.g. when a permission is taken away. */
-  closeSftpSessions(userId: string, serverId: string): number {
-    return this.sftp?.closeSessions((session) => session.sessionKey === sessionKey(userId, serverId)) ?? 0;
+  /**
+   * Ends the open SFTP sessions of one user on one server, or on every server of this node when
+   * serverId is left out: their permission was taken away, they logged out or changed password.
+   */
+  closeSftpSessions(userId: string, serverId?: string): number {
+    return this.sftp?.closeSessions((session) => session.userId === userId && (serverId === undefined || session.serverId === serverId)) ?? 0;
   }
 
   private startSftp(sftp: DaemonSftpConfig): Promise<SftpServer> {
@@ -125,7 +128,7 @@ export class Daemon {
         if (cut <= 0 || !isServerId(serverId) || !this.servers.has(serverId)) return null;
         const grant = await sftp.check({ email, serverId, password, remoteAddress });
         if (!grant) return null;
-        return { root: this.servers.get(serverId).root, canWrite: grant.canWrite, sessionKey: sessionKey(grant.userId, serverId) };
+        return { root: this.servers.get(serverId).root, canWrite: grant.canWrite, sessionKey: sessionKey(grant.userId, serverId), userId: grant.userId, serverId };
       },
     });
   }

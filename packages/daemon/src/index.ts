@@ -7,3 +7,4 @@ export { newServerId, isServerId } from './servers/serverId.js';
 export type { Server } from './servers/Server.js';
 export type { ServerManager } from './servers/ServerManager.js';
 export type { Environment, ExecutionSpec, RunningProcess, ProcessStats, ExitInfo } from './environments/environment.js';
+export { MessageBudget, DefaultMessageBudget, type MessageBudgetOptions, type BudgetVerdict } from './system/MessageBudget.js';

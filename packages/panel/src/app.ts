@@ -13,7 +13,10 @@ import type { Database } from './db/schema.js';
 import { registerErrors, routingError } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerScopes } from './plugins/scopes.js';
-import { registerSpa } from './plugins/spa.js';
+import { registerCrossSiteGuard } from './plugins/crossSite.js';
+import { registerSecurityHeaders } from './plugins/securityHeaders.js';
+import { defaultWebDist, registerSpa } from './plugins/spa.js';
+import { SOCKET_MAX_MESSAGE_BYTES } from './routes/proxy/socketProxy.js';
 import { registerRoutes } from './routes/index.js';
 import { AttemptBudget } from './services/attemptBudget.js';
 import { FailedLogins } from './services/failedLogins.js';
@@ -39,6 +42,7 @@ const REGISTRATIONS_PER_HOUR = 5;
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const webDist = options.webDist ?? defaultWebDist;
   const db = options.db ?? openDatabase(config.db);
   const ownsDb = !options.db;
   const repo = repositories(db);
@@ -50,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
 
+  // trustProxy lets X-Forwarded-For name the client and X-Forwarded-Proto say https (a Secure cookie).
   const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy ?? false, bodyLimit: 1024 * 1024, frameworkErrors: routingError });
   const context: PanelContext = {
     config,
@@ -72,10 +77,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrors(app);
+  registerSecurityHeaders(app, webDist);
   await app.register(cookie);
-  await app.register(websocket);
+  // Oversized frames are refused from their header (1009), before ws buffers them.
+  await app.register(websocket, { options: { maxPayload: SOCKET_MAX_MESSAGE_BYTES } });
+  // After websocket: its own hook must mark an upgrade first, or a refused one is never closed.
+  registerCrossSiteGuard(app);
   await registerOpenApi(app);
-  await registerSpa(app, options.webDist);
+  await registerSpa(app, webDist);
   // From here on every route must name its scope.
   registerScopes(app);
   await registerRoutes(app);

@@ -24,6 +24,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads trustProxy as a flag or a list of proxy addresses', () => {
+    expect(loadConfig({ OUTPOST_TRUST_PROXY: 'true' }, dir).trustProxy).toBe(true);
+    expect(loadConfig({ OUTPOST_TRUST_PROXY: '0' }, dir).trustProxy).toBe(false);
+    expect(loadConfig({ OUTPOST_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }, dir).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    writeFileSync(join(dir, 'outpost.json'), '{"trustProxy": true}');
+    expect(loadConfig({}, dir).trustProxy).toBe(true);
+  });
+
   it('reads outpost.json, and each environment variable overrides its key', () => {
     writeFileSync(join(dir, 'outpost.json'), JSON.stringify({ port: 9000, dataDir: 'state', db: { dialect: 'postgres', url: 'postgres://db/outpost' }, admin: { username: 'root_user' } }));
     const config = loadConfig({ OUTPOST_PORT: '0', OUTPOST_ADMIN_EMAIL: 'a@example.com' }, dir);

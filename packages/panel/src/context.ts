@@ -48,5 +48,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     scope?: RouteScope;
     serverParam?: string;
+    /** The route takes multipart uploads; every other state-changing route takes JSON only (plugins/crossSite.ts). */
+    uploads?: boolean;
   }
 }

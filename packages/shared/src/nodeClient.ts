@@ -105,4 +105,10 @@ export interface NodeClient {
   archive(caller: NodeCaller, id: string, target: string, sources: string[]): Promise<void>;
   extract(caller: NodeCaller, id: string, archive: string, destination: string): Promise<void>;
   connect(caller: NodeCaller, id: string): Promise<ServerSocket>;
+  /**
+   * Ends the open SFTP sessions of `user` (a user id) on server `id`, or on every server of the
+   * node when `id` is left out. Callers may end their own; ending someone else's takes
+   * servers.admin, or server.users.edit on that server.
+   */
+  endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void>;
 }

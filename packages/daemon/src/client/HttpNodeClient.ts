@@ -158,6 +158,19 @@ export class HttpNodeClient implements NodeClient {
     return this.send(caller, id, 'GET', `/extract/${encodePath(archive)}?destination=${encodeURIComponent(destination)}`);
   }
 
+  async endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void> {
+    if (id !== undefined) return this.send(caller, id, 'DELETE', `/sftp?user=${encodeURIComponent(user)}`);
+    // The whole node: a token that names no server, for a route that has none.
+    let response: Response;
+    try {
+      response = await fetch(`${this.base}/daemon/sftp?user=${encodeURIComponent(user)}`, { method: 'DELETE', headers: { authorization: `Bearer ${this.token(caller, '')}` } });
+    } catch (error) {
+      throw new OutpostError('ErrNodeUnreachable', `node did not answer: ${(error as Error).message}`);
+    }
+    if (!response.ok) throw await errorOf(response);
+    await response.body?.cancel();
+  }
+
   connect(caller: NodeCaller, id: string): Promise<ServerSocket> {
     const url = `${this.base.replace(/^http/, 'ws')}/daemon/socket/${encodeURIComponent(id)}?token=${encodeURIComponent(this.token(caller, id))}`;
     const ws = new WebSocket(url, { perMessageDeflate: false });

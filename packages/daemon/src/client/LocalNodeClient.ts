@@ -15,6 +15,7 @@ import type {
   Variable,
 } from '@outpost/shared';
 import { requireScope } from '../auth/nodeToken.js';
+import { requireSftpEnder } from '../sftp/requireSftpEnder.js';
 import type { Daemon } from '../Daemon.js';
 import { powerScopes, runPowerAction, ServerSession } from '../servers/ServerSession.js';
 import { listFolder } from '../servers/serverFiles.js';
@@ -126,6 +127,12 @@ export class LocalNodeClient implements NodeClient {
 
   async extract(caller: NodeCaller, id: string, archive: string, destination: string): Promise<void> {
     await this.files(caller, id, Scopes.ServersFilesPut).extract(archive, destination);
+  }
+
+  async endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void> {
+    requireSftpEnder(caller, user, id);
+    if (id !== undefined) this.daemon.servers.get(id);
+    this.daemon.closeSftpSessions(user, id);
   }
 
   async connect(caller: NodeCaller, id: string): Promise<ServerSocket> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 
 /**
  * An environment entry (`OUTPOST_RUN=<random>`) given to each program started, so killTree
@@ -31,6 +32,10 @@ function readEntry(pid: number): ProcEntry | undefined {
   } catch {
     return undefined; // gone between readdir and read
   }
+  return parseEntry(pid, text);
+}
+
+function parseEntry(pid: number, text: string): ProcEntry {
   // The command name (field 2) may hold spaces and parentheses: parse after the last ')'.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   // fields[0] is field 3 (state); field N is fields[N - 3].
@@ -53,13 +58,39 @@ function allEntries(): ProcEntry[] {
   return out;
 }
 
+const isPid = (name: string) => name.charCodeAt(0) >= 48 && name.charCodeAt(0) <= 57;
+// Reads in flight at once: enough to finish quickly, few enough to leave the thread pool to file transfers.
+const SCAN_CONCURRENCY = 16;
+
+/** allEntries without blocking the event loop: a busy node has thousands of processes to read. */
+async function allEntriesAsync(): Promise<ProcEntry[]> {
+  const pids = (await readdir('/proc')).filter(isPid).map(Number);
+  const out: ProcEntry[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < pids.length) {
+      const pid = pids[next++];
+      try {
+        out.push(parseEntry(pid, await readFile(`/proc/${pid}/stat`, 'latin1')));
+      } catch {
+        // gone between readdir and read
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: SCAN_CONCURRENCY }, worker));
+  return out;
+}
+
 /**
  * The processes that belong to a server: the root, everything descended from it by parent
  * link, and everything still in its process group (children whose parent died are reparented
  * to init, but keep the group unless they called setsid).
  */
 export function processTree(rootPid: number, pgid: number = rootPid): ProcEntry[] {
-  const entries = allEntries();
+  return treeOf(allEntries(), rootPid, pgid);
+}
+
+function treeOf(entries: ProcEntry[], rootPid: number, pgid: number): ProcEntry[] {
   const children = new Map<number, ProcEntry[]>();
   for (const entry of entries) {
     const list = children.get(entry.ppid);
@@ -185,7 +216,8 @@ export function signalTree(rootPid: number, signal: NodeJS.Signals, pgid: number
 
 /**
  * Samples CPU and memory of a process tree. CPU is percent of one core between two samples
- * (the first sample answers 0), memory the sum of RSS in bytes.
+ * (the first sample answers 0), memory the sum of RSS in bytes. /proc is read asynchronously:
+ * the scan never holds the event loop, however many processes the node runs.
  */
 export class TreeStatsSampler {
   private lastTicks = 0;
@@ -196,8 +228,8 @@ export class TreeStatsSampler {
     private readonly pgid: number = rootPid,
   ) {}
 
-  sample(): { cpu: number; memory: number } {
-    const members = processTree(this.rootPid, this.pgid);
+  async sample(): Promise<{ cpu: number; memory: number }> {
+    const members = treeOf(await allEntriesAsync(), this.rootPid, this.pgid);
     let ticks = 0;
     let pages = 0;
     for (const member of members) {

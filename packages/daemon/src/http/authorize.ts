@@ -6,7 +6,7 @@ import type { NodeTokenPayload } from '../auth/nodeToken.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The scope a daemon route needs; a list means any one of them. */
+    /** The scope a daemon route needs; a list means any one of them, an empty list any token (the handler checks). */
     scope?: Scope | Scope[];
   }
   interface FastifyRequest {

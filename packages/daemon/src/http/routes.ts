@@ -8,16 +8,17 @@ import { errorHandler } from './errorHandler.js';
 import { fileRoutes } from './fileRoutes.js';
 import { powerRoutes } from './powerRoutes.js';
 import { serverRoutes } from './serverRoutes.js';
-import { socketRoutes } from './socketRoutes.js';
+import { sftpRoutes } from './sftpRoutes.js';
+import { SOCKET_MAX_PAYLOAD_BYTES, socketRoutes } from './socketRoutes.js';
 
 /**
  * The daemon's API, one table (Wings router/router.go): every route is under
- * /daemon/server/{id} or /daemon/socket/{id}, needs a node token for that server, and names
+ * /daemon/server/{id} or /daemon/socket/{id} (or /daemon/sftp for the whole node), needs a node token for that server, and names
  * the scope it needs in its config, which a hook checks before anything else runs.
  */
 export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promise<void> {
   // The panel may have registered these already when the daemon runs in its process.
-  if (!app.hasDecorator('websocketServer')) await app.register(websocket);
+  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES } });
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 64 * 1024 ** 3 } });
   app.setErrorHandler(errorHandler);
 
@@ -33,4 +34,5 @@ export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promis
   consoleRoutes(app, daemon);
   fileRoutes(app, daemon);
   socketRoutes(app, daemon);
+  sftpRoutes(app, daemon);
 }

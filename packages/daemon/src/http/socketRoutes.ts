@@ -4,6 +4,17 @@ import { Scopes } from '@outpost/shared';
 import type { SocketEvent } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
 import { ServerSession } from '../servers/ServerSession.js';
+import { DefaultMessageBudget, MessageBudget } from '../system/MessageBudget.js';
+
+/**
+ * Largest message a client may send: ws refuses a larger frame from its header (close 1009),
+ * before buffering any of it. The panel sends at most 64 KiB; the rest is margin.
+ */
+export const SOCKET_MAX_PAYLOAD_BYTES = 128 * 1024;
+
+// The panel applies its own budget per browser socket first; this one guards the node from
+// anyone else who holds a token, with room for a panel forwarding what queued while it connected.
+const budgetOptions = { perSecond: 2 * DefaultMessageBudget.perSecond, burst: 2 * DefaultMessageBudget.burst, closeAfterDropped: 2 * DefaultMessageBudget.closeAfterDropped };
 
 // A client this far behind on console text is closed (1013, try again later) rather than
 // letting the daemon's memory grow; on reconnect it replays what it missed.
@@ -43,7 +54,14 @@ export function socketRoutes(app: FastifyInstance, daemon: Daemon): void {
         socket.send(encode(event));
       };
       const session = new ServerSession(server, daemon.files, request.nodeToken!.scopes, send);
+      const budget = new MessageBudget(budgetOptions);
       socket.on('message', (raw) => {
+        const verdict = budget.take();
+        if (verdict === 'close') return socket.close(1008, 'too many messages');
+        if (verdict === 'warn') {
+          send({ type: 'error', data: { code: 'ErrTooManyRequests', msg: 'Too many messages, slow down', metadata: { retryAfter: budget.retryAfter } } });
+        }
+        if (verdict !== 'accept') return;
         let message: unknown;
         try {
           message = JSON.parse(raw.toString());

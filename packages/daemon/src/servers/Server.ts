@@ -8,6 +8,7 @@ import { Locker } from '../system/Locker.js';
 import { buildExecution, buildRunExecution, resolveWorkingDirectory } from './buildExecution.js';
 import type { OperationContext, Operations } from './Operations.js';
 import { RecoveryPolicy } from './RecoveryPolicy.js';
+import { sharedStats } from './sharedStats.js';
 import type { RecoveryOptions } from './RecoveryPolicy.js';
 import { serverUser } from './serverUsers.js';
 
@@ -104,8 +105,9 @@ export class Server {
     return checkDefinitionValues(this.def, serverBuiltins(this.id, this.root));
   }
 
+  /** Sampled at most once per interval and shared by every asker (sharedStats). */
   async stats(): Promise<ProcessStats> {
-    return this.process ? this.process.stats() : { cpu: 0, memory: 0 };
+    return this.process ? sharedStats(this.process) : { cpu: 0, memory: 0 };
   }
 
   /** Sends a console command to the program; ignored while it is not running, as a terminal would. */

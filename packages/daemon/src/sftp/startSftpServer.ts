@@ -17,6 +17,9 @@ export interface SftpLogin {
   canWrite: boolean;
   /** Groups sessions for closeSessions, e.g. "{userId}|{serverId}". */
   sessionKey?: string;
+  /** Whose session and for which server, so it can be ended when their access ends. */
+  userId?: string;
+  serverId?: string;
 }
 
 /** One open SSH connection, as closeSessions sees it. */
@@ -24,6 +27,8 @@ export interface SftpSessionInfo {
   username: string;
   remoteAddress: string;
   sessionKey?: string;
+  userId?: string;
+  serverId?: string;
 }
 
 export interface SftpServerOptions {
@@ -65,6 +70,8 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
     connections.add(client);
     let login: SftpLogin | undefined;
     let username = '';
+    // Closed before the panel answered: the late grant must not register a dead connection.
+    let ended = false;
     client.on('error', (error) => logger.warn({ remoteAddress, error: error.message }, 'sftp connection error'));
 
     client.on('authentication', (ctx) => {
@@ -89,9 +96,13 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
             return refuse();
           }
           attempt.succeed([accountKey]);
+          if (ended) return;
           login = granted;
           username = ctx.username;
           logger.info({ remoteAddress, username, canWrite: granted.canWrite }, 'sftp login');
+          // Registered from the moment it is accepted, so an access taken away during the
+          // handshake still finds and ends it.
+          sessions.set(client, { username, remoteAddress, sessionKey: granted.sessionKey, userId: granted.userId, serverId: granted.serverId });
           ctx.accept();
         })
         .catch((error: unknown) => {
@@ -103,7 +114,8 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
 
     client.on('ready', () => {
       const granted = login!;
-      sessions.set(client, { username, remoteAddress, sessionKey: granted.sessionKey });
+      // Ended while it was still shaking hands: it gets no session.
+      if (!sessions.has(client)) return client.end();
       const files = new ServerFiles(granted.root);
       client.on('session', (acceptSession) => {
         const session = acceptSession();
@@ -115,6 +127,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
       });
     });
     client.on('close', () => {
+      ended = true;
       if (login) logger.info({ remoteAddress, username }, 'sftp session ended');
       sessions.delete(client);
       connections.delete(client);
@@ -132,6 +145,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
 
   return {
     port: (server.address() as AddressInfo).port,
+    // Ends the connection, not just the SFTP channel: the client cannot open another on it.
     closeSessions(predicate) {
       let closed = 0;
       for (const [client, session] of sessions) {

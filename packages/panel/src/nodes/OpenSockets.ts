@@ -1,34 +1,49 @@
+interface OpenSocket {
+  userId: number;
+  serverId: string;
+  /** The session the socket was opened with (its token hash). */
+  session?: string;
+  close: () => void;
+}
+
 /**
- * The live connections the panel holds open, by user and server, so that a change to someone's
- * permissions on a server closes their sockets at once (DESIGN.md); the browser reconnects and
- * gets the new permissions, or is refused.
+ * The live connections the panel holds open, by user, server and session, so that a change to
+ * someone's permissions on a server, a logout or a new password closes their sockets at once
+ * (DESIGN.md); the browser reconnects and gets the new permissions, or is refused.
  */
 export class OpenSockets {
-  private readonly open = new Map<string, Set<() => void>>();
+  private readonly open = new Set<OpenSocket>();
 
   /** Registers a connection's close function; answers the function that unregisters it. */
-  add(userId: number, serverId: string, close: () => void): () => void {
-    const key = `${userId}|${serverId}`;
-    const set = this.open.get(key) ?? new Set();
-    set.add(close);
-    this.open.set(key, set);
-    return () => {
-      set.delete(close);
-      if (set.size === 0) this.open.delete(key);
-    };
+  add(userId: number, serverId: string, close: () => void, session?: string): () => void {
+    const entry: OpenSocket = { userId, serverId, session, close };
+    this.open.add(entry);
+    return () => this.open.delete(entry);
+  }
+
+  private closeWhere(pick: (entry: OpenSocket) => boolean): number {
+    let closed = 0;
+    for (const entry of [...this.open]) {
+      if (!pick(entry)) continue;
+      this.open.delete(entry);
+      entry.close();
+      closed += 1;
+    }
+    return closed;
   }
 
   /** Closes one user's connections to a server, or everyone's when userId is undefined. */
   closeFor(userId: number | undefined, serverId: string): number {
-    let closed = 0;
-    for (const [key, set] of [...this.open]) {
-      const [user, server] = key.split('|');
-      if (server !== serverId || (userId !== undefined && Number(user) !== userId)) continue;
-      for (const close of [...set]) {
-        close();
-        closed += 1;
-      }
-    }
-    return closed;
+    return this.closeWhere((entry) => entry.serverId === serverId && (userId === undefined || entry.userId === userId));
+  }
+
+  /** Closes the connections opened with one session (it was logged out). */
+  closeForSession(session: string): number {
+    return this.closeWhere((entry) => entry.session === session);
+  }
+
+  /** Closes every connection of a user except those of `keep` (their sessions ended with a new password). */
+  closeForUser(userId: number, keep?: string): number {
+    return this.closeWhere((entry) => entry.userId === userId && (keep === undefined || entry.session !== keep));
   }
 }

@@ -56,6 +56,7 @@ function frameworkError(error: FastifyError): OutpostError | undefined {
   if (status < 400 || status >= 500) return undefined;
   if (error.code?.startsWith('FST_ERR_CTP_')) {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new OutpostError('ErrFieldTooLarge', 'request body too large', { field: 'body' }, status);
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new OutpostError('ErrUnsupportedMediaType', 'Send the request body as JSON', undefined, 415);
     return new OutpostError('ErrInvalidJson', 'The json data is invalid', undefined, status);
   }
   return new OutpostError(status === 404 ? 'ErrNotFound' : 'ErrGeneric', error.message, undefined, status);

@@ -43,6 +43,5 @@ export const getStats = (id: string) => api.get<ServerStats>(`${proxyBase(id)}/s
 export const replayConsole = (id: string, since?: number) =>
   api.get<ConsoleReplay>(`${proxyBase(id)}/console${since === undefined ? '' : `?time=${since}`}`);
 export const powerAction = (id: string, action: PowerAction) => api.post<unknown>(`${proxyBase(id)}/${action}`);
-export const sendCommand = async (id: string, command: string) => {
-  await rawRequest('POST', `${proxyBase(id)}/console`, command);
-};
+// JSON, not plain text: the panel takes only JSON (or uploads) on cookie-signed calls, so a form on another site cannot send commands.
+export const sendCommand = (id: string, command: string) => api.post<unknown>(`${proxyBase(id)}/console`, { command });

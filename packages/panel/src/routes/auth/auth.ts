@@ -5,6 +5,7 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../pl
 import { checkNewUser } from '../../services/createUser.js';
 import { checkCredentials } from '../../services/checkCredentials.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
+import { endSftpSessions } from '../../services/endSftpSessions.js';
 import { useOtpCode } from '../../services/otpCodes.js';
 import { readSetting } from '../../services/panelSettings.js';
 import { registerUser } from '../../services/registerUser.js';
@@ -85,7 +86,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/auth/logout', { schema: logoutSchema, config: { scope: 'public' } }, async (request, reply) => {
     const token = readSessionToken(request);
-    if (token && token.length <= 200) await repo.sessions.delete(hashSessionToken(token));
+    if (token && token.length <= 200) {
+      const tokenHash = hashSessionToken(token);
+      const session = await repo.sessions.byHash(tokenHash);
+      await repo.sessions.delete(tokenHash);
+      if (session) {
+        // Signing out ends what the session opened, and the SFTP sessions the password opened.
+        app.panel.sockets.closeForSession(tokenHash);
+        await endSftpSessions(request, { user: String(session.userId), scopes: [] }, session.userId);
+      }
+    }
     clearSessionCookie(reply);
     return reply.code(204).send(null);
   });

@@ -34,7 +34,7 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
     return reply.send(Readable.from(found.stream) as never);
   });
 
-  r.put(`${BASE}/file/*`, { schema: putFileSchema, config: { scope: Scopes.ServersFilesPut } }, async (request, reply) => {
+  r.put(`${BASE}/file/*`, { schema: putFileSchema, config: { scope: Scopes.ServersFilesPut, uploads: true } }, async (request, reply) => {
     const { client, caller, server } = await serverAccess(request);
     const path = request.params['*'];
     if (isOn(request.query.folder)) {

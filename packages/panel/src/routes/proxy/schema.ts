@@ -25,7 +25,7 @@ export const getConsoleSchema = {
   response: responses({ 200: Type.Object({ logs: Type.Array(Type.String()), epoch: Type.Number() }) }),
 };
 export const postConsoleSchema = {
-  summary: 'Send a console command: the plain-text body (or JSON {command})',
+  summary: 'Send a console command: JSON {command}, or a plain-text body with a bearer token',
   tags: ['proxy'],
   params: ServerParams,
   body: Type.Union([Type.String({ maxLength: 65536 }), Type.Object({ command: Type.String({ maxLength: 65536 }) })]),

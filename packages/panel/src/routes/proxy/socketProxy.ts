@@ -2,10 +2,15 @@ import { OutpostError, Scopes, hasScope, type ServerSocket, type SocketEvent, ty
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { WebSocket } from 'ws';
+import { MessageBudget } from '@outpost/daemon';
 import { serverAccess } from '../../services/serverAccess.js';
 import { socketPermission } from './socketPermission.js';
 
-const MAX_MESSAGE_BYTES = 64 * 1024;
+/**
+ * Largest message a browser may send. app.ts hands it to ws as maxPayload, so a larger frame is
+ * refused from its header (close 1009) before any of it is buffered.
+ */
+export const SOCKET_MAX_MESSAGE_BYTES = 64 * 1024;
 // A browser that stops reading is cut off rather than letting console output pile up here.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
@@ -50,8 +55,14 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
         node!.send(message);
       };
 
+      // Every message costs the node work: past the budget they are dropped, and a flood is cut off.
+      const budget = new MessageBudget();
       socket.on('message', (raw, isBinary) => {
-        if (isBinary || (raw as Buffer).length > MAX_MESSAGE_BYTES) return send(errorEvent(new OutpostError('ErrInvalidJson', 'The json data is invalid')));
+        const verdict = budget.take();
+        if (verdict === 'close') return socket.close(1008, 'too many messages');
+        if (verdict === 'warn') send(errorEvent(new OutpostError('ErrTooManyRequests', 'Too many messages, slow down', { retryAfter: budget.retryAfter })));
+        if (verdict !== 'accept') return;
+        if (isBinary || (raw as Buffer).length > SOCKET_MAX_MESSAGE_BYTES) return send(errorEvent(new OutpostError('ErrInvalidJson', 'The json data is invalid')));
         let message: SocketRequest;
         try {
           message = JSON.parse(String(raw)) as SocketRequest;
@@ -74,7 +85,8 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
           const opened = await access.client.connect(access.caller, access.server.id);
           if (closed) return opened.close();
           node = opened;
-          const forget = request.server.panel.sockets.add(request.session!.userId, access.server.id, () => socket.close(4001, 'permissions changed'));
+          const { userId, tokenHash } = request.session!;
+          const forget = request.server.panel.sockets.add(userId, access.server.id, () => socket.close(4001, 'permissions changed'), tokenHash);
           socket.once('close', forget);
           const canSeeConsole = hasScope(scopes, Scopes.ServersConsole);
           opened.onEvent((event) => {

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { assertAvailable } from '../../services/createUser.js';
+import { endSftpSessions } from '../../services/endSftpSessions.js';
 import { hashPassword, verifyPassword } from '../../services/passwords.js';
 import { getSelfSchema, updateSelfSchema } from './schema.js';
 
@@ -35,8 +36,13 @@ export default async function selfRoutes(app: FastifyInstance): Promise<void> {
     }
     await assertAvailable(repo, { username, email }, userId);
     await repo.users.update(userId, { username, email, passwordHash: newPassword === undefined ? undefined : await hashPassword(newPassword) });
-    // A new password signs out every other session; this one stays.
-    if (newPassword !== undefined) await repo.sessions.deleteForUser(userId, tokenHash);
+    // A new password signs out every other session (and their sockets) and every SFTP session,
+    // which the old password opened; this session stays.
+    if (newPassword !== undefined) {
+      await repo.sessions.deleteForUser(userId, tokenHash);
+      app.panel.sockets.closeForUser(userId, tokenHash);
+      await endSftpSessions(request, { user: String(userId), scopes }, userId);
+    }
     return present(userId, scopes);
   });
 }

@@ -1,6 +1,7 @@
 import { OutpostError, Scopes, hasScope, permissionsFromScopes, scopesFromPermissions, serverPermissionFlags, serverPermissionScopes, type Scope, type ServerPermissions } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { endSftpSessions } from '../../services/endSftpSessions.js';
 import { scopesForServer } from '../../services/scopesForServer.js';
 import { deleteServerUserSchema, listServerUsersSchema, putServerUserSchema } from './schema.js';
 
@@ -44,6 +45,7 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     await requireOutranks(own, user.id, id);
     await repo.permissions.replace(user.id, id, scopesFromPermissions(flags));
     app.panel.sockets.closeFor(user.id, id);
+    await endSftpSessions(request, { user: String(request.session!.userId), scopes: own }, user.id, id);
     return reply.code(204).send(null);
   });
 
@@ -51,9 +53,11 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     const { id, user: who } = request.params;
     const user = /^\d+$/.test(who) ? await repo.users.byId(Number(who)) : await repo.users.byEmail(who);
     if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { user: who });
-    await requireOutranks(await scopesForServer(repo, request.session!.userId, id), user.id, id);
+    const own = await scopesForServer(repo, request.session!.userId, id);
+    await requireOutranks(own, user.id, id);
     await repo.permissions.replace(user.id, id, []);
     app.panel.sockets.closeFor(user.id, id);
+    await endSftpSessions(request, { user: String(request.session!.userId), scopes: own }, user.id, id);
     return reply.code(204).send(null);
   });
 }

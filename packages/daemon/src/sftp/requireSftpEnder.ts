@@ -1,0 +1,12 @@
+import { hasScope, OutpostError, Scopes } from '@outpost/shared';
+import type { NodeCaller } from '@outpost/shared';
+
+/**
+ * Who may end a user's SFTP sessions: the user themselves (logout, new password), an
+ * administrator, or for one server whoever may edit its users (a permission taken away).
+ */
+export function requireSftpEnder(caller: NodeCaller, user: string, serverId: string | undefined): void {
+  if (caller.user === user || hasScope(caller.scopes, Scopes.Admin)) return;
+  if (serverId !== undefined && hasScope(caller.scopes, Scopes.ServersEditUsers)) return;
+  throw new OutpostError('ErrMissingScope', `missing scope ${Scopes.ServersEditUsers}`, { scope: Scopes.ServersEditUsers });
+}

@@ -1,0 +1,56 @@
+/** How many messages one socket may send: a steady rate with a burst on top. */
+export interface MessageBudgetOptions {
+  perSecond: number;
+  burst: number;
+  /** Dropped messages, counted until the client has been quiet long enough to refill, before the socket is closed. */
+  closeAfterDropped: number;
+}
+
+/** 20 messages a second with a burst of 40: the web app sends one `stat` every 3 s plus what a user clicks. */
+export const DefaultMessageBudget: MessageBudgetOptions = { perSecond: 20, burst: 40, closeAfterDropped: 200 };
+
+/**
+ * What to do with a message: handle it, drop it and tell the client once (`warn`, at most once a
+ * second), drop it quietly, or close the socket (1008) because the client keeps going.
+ */
+export type BudgetVerdict = 'accept' | 'warn' | 'drop' | 'close';
+
+/**
+ * A token bucket per socket. Messages past the budget are dropped; the client is told with one
+ * ErrTooManyRequests error a second; a client that keeps flooding is cut off. The drop count
+ * starts over only once the bucket is full again, so a client steadily over its rate is closed too.
+ */
+export class MessageBudget {
+  private tokens: number;
+  private at?: number;
+  private dropped = 0;
+  private warnedAt = -Infinity;
+
+  constructor(private readonly options: MessageBudgetOptions = DefaultMessageBudget) {
+    this.tokens = options.burst;
+  }
+
+  take(now = performance.now()): BudgetVerdict {
+    const { perSecond, burst, closeAfterDropped } = this.options;
+    const elapsed = this.at === undefined ? 0 : Math.max(0, now - this.at);
+    this.tokens = Math.min(burst, this.tokens + (elapsed / 1000) * perSecond);
+    this.at = now;
+    if (this.tokens >= burst) this.dropped = 0;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return 'accept';
+    }
+    this.dropped += 1;
+    if (this.dropped > closeAfterDropped) return 'close';
+    if (now - this.warnedAt >= 1000) {
+      this.warnedAt = now;
+      return 'warn';
+    }
+    return 'drop';
+  }
+
+  /** Seconds until the next message would be accepted, for the error's retryAfter. */
+  get retryAfter(): number {
+    return Math.max(1, Math.ceil((1 - this.tokens) / this.options.perSecond));
+  }
+}

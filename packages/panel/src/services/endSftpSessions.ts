@@ -1,0 +1,40 @@
+import type { NodeCaller, NodeClient } from '@outpost/shared';
+import type { FastifyRequest } from 'fastify';
+
+// A node that does not answer must not hold up a logout; its sessions are logged as left open.
+const NODE_ANSWER_MS = 5000;
+
+function withinTime(work: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${NODE_ANSWER_MS} ms`)), NODE_ANSWER_MS);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Ends a user's open SFTP sessions when their access ends: on one server's node when a
+ * permission there changes, or on every node at logout and password change. The caller is who
+ * asks (the user themselves, or whoever edits the server's users); nodes check that too.
+ */
+export async function endSftpSessions(request: FastifyRequest, caller: NodeCaller, userId: number, serverId?: string): Promise<void> {
+  const { repo, nodes } = request.server.panel;
+  const targets: { name: string; client: () => NodeClient | Promise<NodeClient> }[] = [];
+  if (serverId !== undefined) {
+    const server = await repo.servers.byId(serverId);
+    if (!server) return;
+    targets.push({ name: `node ${server.node_id}`, client: () => nodes.forNode(server.node_id) });
+  } else {
+    for (const node of await repo.nodes.list()) targets.push({ name: `node ${node.id}`, client: () => nodes.forRow(node) });
+  }
+  await Promise.all(
+    targets.map(async (target) => {
+      try {
+        await withinTime((async () => (await target.client()).endSftpSessions(caller, String(userId), serverId))());
+      } catch (error) {
+        request.log.warn({ err: error, userId, serverId, node: target.name }, 'could not end SFTP sessions on a node');
+      }
+    }),
+  );
+}
