@@ -45,10 +45,15 @@ function hostileValues(): string[] {
 
 beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'outpost-hostile-'));
+  // Programs run as the server's own user when the tests run as root: the folders must be
+  // reachable, and the recorder and the marker's folder writable by that user, or an injected
+  // `touch` would fail for lack of rights and the test would prove nothing.
+  chmodSync(base, 0o1777);
   marker = join(base, 'pwned');
   const bin = join(base, 'bin');
   recorder = join(base, 'calls');
   writeFileSync(recorder, '');
+  chmodSync(recorder, 0o666);
   // Records "name\0arg1\0arg2\0...<END>", then succeeds.
   const script = `#!/bin/sh\n{ printf '%s\\0' "\${0##*/}" "$@"; printf '${END}'; } >> '${recorder}'\nexit 0\n`;
   mkdirSync(bin);
