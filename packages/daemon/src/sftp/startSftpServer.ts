@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import ssh2, { type Connection } from 'ssh2';
-import { ServerFiles } from '../files/ServerFiles.js';
+import { serverFilesFor } from '../files/serverFilesFor.js';
 import { DefaultLoginLimits, LoginLimiter, type LoginLimits } from './LoginLimiter.js';
 import { loadOrCreateHostKey } from './hostKey.js';
 import { SftpSession } from './SftpSession.js';
@@ -93,7 +93,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
     client.on('ready', () => {
       const granted = login!;
       sessions.set(client, { username, remoteAddress, sessionKey: granted.sessionKey });
-      const files = new ServerFiles(granted.root);
+      const files = serverFilesFor(granted.root);
       client.on('session', (acceptSession) => {
         const session = acceptSession();
         session.on('sftp', (acceptSftp) => new SftpSession(acceptSftp(), files, granted.canWrite));
