@@ -4,6 +4,7 @@ import type { ServerDefinition, Step } from '@outpost/shared';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
 import { Locker } from '../system/Locker.js';
+import { serverFilesFor } from '../files/serverFilesFor.js';
 import { buildExecution, buildRunExecution, resolveWorkingDirectory } from './buildExecution.js';
 import type { OperationContext, Operations } from './Operations.js';
 import { RecoveryPolicy } from './RecoveryPolicy.js';
@@ -246,6 +247,7 @@ export class Server {
     const ctx: OperationContext = {
       serverId: this.id,
       root: this.root,
+      files: serverFilesFor(this.root),
       variables: this.variables(),
       log: (line) => this.log(line),
       exec: (command, opts) => this.exec(command, opts, abort.signal),

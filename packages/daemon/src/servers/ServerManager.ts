@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { applyVariableValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
 import type { ServerDefinition, Variable } from '@outpost/shared';
+import { closeServerFiles } from '../files/serverFilesFor.js';
 import { writeFileAtomic } from '../system/writeFileAtomic.js';
 import { assertServerId, isServerId } from './serverId.js';
 import { Server } from './Server.js';
@@ -76,6 +77,7 @@ export class ServerManager {
     const server = this.get(id);
     this.servers.delete(id);
     await server.destroy();
+    closeServerFiles(this.rootOf(id));
     await rm(this.rootOf(id), { recursive: true, force: true });
     await unlink(this.definitionPath(id)).catch(() => undefined);
   }
