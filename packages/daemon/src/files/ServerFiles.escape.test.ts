@@ -70,6 +70,34 @@ describe('racing a link swapped in and out of the folder', () => {
   }
 });
 
+describe('racing the link while archives are extracted', () => {
+  for (const owner of asRoot ? [undefined, ServerUid] : [undefined]) {
+    it(`extracts tar and tar.gz entries only inside while the link flips (${owner ? 'as the server user' : 'in-process'})`, async () => {
+      const { fixture, files } = await setUp(owner);
+      const staging = join(fixture.base, 'staging');
+      await mkdir(join(staging, 'real/sub'), { recursive: true });
+      await writeFile(join(staging, 'real/x.txt'), 'x');
+      await writeFile(join(staging, 'real/sub/data.txt'), 'extracted');
+      await symlink('x.txt', join(staging, 'real/l'));
+      execFileSync('tar', ['-cf', join(fixture.root, 'pack.tar'), '-C', staging, 'real']);
+      execFileSync('tar', ['-czf', join(fixture.root, 'sub.tgz'), '-C', join(staging, 'real'), 'sub', 'x.txt']);
+      if (owner !== undefined) execFileSync('chown', ['-R', `${owner}:${owner}`, fixture.root]);
+      const swapper = startSwapper(fixture.root, owner);
+      let tally;
+      let flips = 0;
+      try {
+        tally = await race((round) => (round % 2 ? files.extract('pack.tar', '/') : files.extract('sub.tgz', 'real')), 600);
+      } finally {
+        flips = await swapper.stop();
+      }
+      expect(flips).toBeGreaterThan(10);
+      expect(tally.done).toBeGreaterThan(0);
+      expect(tally.refused).toBeGreaterThan(0);
+      await fixture.assertOutsideUntouched();
+    });
+  }
+});
+
 describe.runIf(asRoot)('as the server user', () => {
   it('cannot read a root-only file even when a link to it is planted on disk, nor write beside it', async () => {
     const { fixture, files } = await setUp(ServerUid);
