@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
 import { OutpostError } from '@outpost/shared';
-import { normaliseUserPath } from './resolveEntryInside.js';
+import { normaliseUserPath } from './normaliseUserPath.js';
 import type { ServerFiles } from './ServerFiles.js';
 
 /**

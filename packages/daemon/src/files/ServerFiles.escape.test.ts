@@ -7,6 +7,7 @@ import { OutpostError } from '@outpost/shared';
 import { UploadFolder } from './jailPath.js';
 import { InsideText, makeJailFixture, OutsideText, race, startSwapper, type JailFixture } from './jailTestKit.js';
 import { ServerFiles } from './ServerFiles.js';
+import { removeServerFolder } from './ServerJail.js';
 
 /** An unprivileged uid no account uses, for folders owned by "the server's user". */
 const ServerUid = 61234;
@@ -186,6 +187,18 @@ describe('uploads cut short', () => {
     await expect(files.delete(UploadFolder)).rejects.toMatchObject({ code: 'ErrNoPermission' });
     await files.jail.sweepUploads();
     await expect(lstat(join(fixture.root, UploadFolder))).rejects.toMatchObject({ code: 'ENOENT' });
+    await fixture.assertOutsideUntouched();
+  });
+});
+
+describe('deleting a server', () => {
+  it('removes its folder without following a link planted in it', async () => {
+    const { fixture } = await setUp();
+    await mkdir(join(fixture.root, 'deep/er'), { recursive: true });
+    await symlink(fixture.outside, join(fixture.root, 'deep/er/out'));
+    await symlink(join(fixture.outside, 'data.txt'), join(fixture.root, 'data-link'));
+    await removeServerFolder(fixture.root);
+    await expect(lstat(fixture.root)).rejects.toMatchObject({ code: 'ENOENT' });
     await fixture.assertOutsideUntouched();
   });
 });

@@ -4,7 +4,7 @@ import { chmod, lstat, mkdir, stat, open, readdir, readlink, realpath, rename, r
 import { isAbsolute, posix, relative } from 'node:path';
 import { OutpostError } from '@outpost/shared';
 import { isInside, resolveInside } from './resolveInside.js';
-import { normaliseUserPath } from './resolveEntryInside.js';
+import { normaliseUserPath } from './normaliseUserPath.js';
 import { jailPath, outside, UploadFolder } from './jailPath.js';
 
 /** open(2)'s O_PATH (Linux x86-64 and arm64): a handle on a place that opens nothing, so no side effect. */
@@ -432,6 +432,21 @@ export class ServerJail {
     await rmdir(fdPath(top.fd, UploadFolder))
       .catch(() => {})
       .finally(() => top.close());
+  }
+}
+
+/**
+ * Removes a whole server folder (the server is deleted). Done as root, so it goes level by level
+ * beneath handles like every jail removal: a link swapped in meanwhile is removed, never followed.
+ */
+export async function removeServerFolder(root: string): Promise<void> {
+  const parent = await open(posix.dirname(root), O_PATH | O_DIRECTORY);
+  try {
+    await removeTree(parent.fd, posix.basename(root)).catch((error: unknown) => {
+      if (errno(error) !== 'ENOENT') throw error;
+    });
+  } finally {
+    await parent.close();
   }
 }
 

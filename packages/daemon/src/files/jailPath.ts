@@ -1,5 +1,5 @@
 import { OutpostError } from '@outpost/shared';
-import { normaliseUserPath } from './resolveEntryInside.js';
+import { normaliseUserPath } from './normaliseUserPath.js';
 
 /** Longest name Linux file systems take (bytes), and longest path. */
 const MaxNameBytes = 255;

@@ -1,8 +1,9 @@
-import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { applyVariableValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
 import type { ServerDefinition, Variable } from '@outpost/shared';
 import { closeServerFiles } from '../files/serverFilesFor.js';
+import { removeServerFolder } from '../files/ServerJail.js';
 import { writeFileAtomic } from '../system/writeFileAtomic.js';
 import { assertServerId, isServerId } from './serverId.js';
 import { Server } from './Server.js';
@@ -78,7 +79,7 @@ export class ServerManager {
     this.servers.delete(id);
     await server.destroy();
     closeServerFiles(this.rootOf(id));
-    await rm(this.rootOf(id), { recursive: true, force: true });
+    await removeServerFolder(this.rootOf(id));
     await unlink(this.definitionPath(id)).catch(() => undefined);
   }
 

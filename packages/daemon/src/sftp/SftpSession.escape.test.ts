@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -86,6 +87,16 @@ describe('SFTP racing a link swapped in and out of the folder', () => {
       await fixture.assertOutsideUntouched();
     });
   }
+
+  it('refuses to open a named pipe at once, and the session goes on', async () => {
+    fixture = await makeJailFixture();
+    execFileSync('mkfifo', [join(fixture.root, 'pipe')]);
+    const sftp = await connect(fixture.root);
+    const opens = Array.from({ length: 8 }, () => call((cb) => sftp.open('/pipe', 'r', cb)));
+    for (const opening of opens) await expect(opening).rejects.toMatchObject({ code: ssh2.utils.sftp.STATUS_CODE.FAILURE });
+    await expect(call((cb) => sftp.open('/pipe', 'w', cb))).rejects.toMatchObject({ code: ssh2.utils.sftp.STATUS_CODE.FAILURE });
+    expect(String(await call<Buffer>((cb) => sftp.readFile('/real/data.txt', cb)))).toBe('inside');
+  });
 
   it('cannot use a link made deep inside and moved up so that it points out', async () => {
     fixture = await makeJailFixture();
