@@ -5,7 +5,7 @@ import type { DockerEngineOptions } from './environments/DockerEngine.js';
 import { daemonRoutes } from './http/routes.js';
 import { runOperations } from './operations/runOperations.js';
 import { checkRequirements } from './operations/checkRequirements.js';
-import { ServerFiles } from './files/ServerFiles.js';
+import { closeServerFiles, serverFilesFor } from './files/serverFilesFor.js';
 import type { Server } from './servers/Server.js';
 import type { FileStore } from './servers/serverFiles.js';
 import type { Operations } from './servers/Operations.js';
@@ -72,8 +72,8 @@ export class Daemon {
   private sftp?: SftpServer;
   private closing?: Promise<void>;
 
-  /** A server's files, through the jail. */
-  readonly files = (server: Server): FileStore => new ServerFiles(server.root);
+  /** A server's files, through its one jail object. */
+  readonly files = (server: Server): FileStore => serverFilesFor(server.root);
 
   private constructor(readonly config: DaemonConfig) {
     this.servers = new ServerManager({
@@ -94,6 +94,8 @@ export class Daemon {
   static async open(config: DaemonConfig): Promise<Daemon> {
     const daemon = new Daemon(config);
     await daemon.servers.load();
+    // Uploads a crash cut short are litter nobody would ever see the end of.
+    await Promise.all(daemon.servers.list().map((server) => serverFilesFor(server.root).jail.sweepUploads().catch(() => {})));
     if (config.autostart ?? true) {
       daemon.servers.autostart((server, error) => server.log(`Autostart failed: ${error.message}`));
     }
@@ -140,7 +142,9 @@ export class Daemon {
 
   /** Stops every server (kill after the grace period); safe to call twice. */
   close(): Promise<void> {
-    this.closing ??= Promise.all([this.servers.shutdown(), this.sftp?.close()]).then(() => undefined);
+    this.closing ??= Promise.all([this.servers.shutdown(), this.sftp?.close()]).then(() => {
+      for (const server of this.servers.list()) closeServerFiles(server.root);
+    });
     return this.closing;
   }
 }

@@ -46,7 +46,7 @@ export class ExtractionBudget {
     this.limits = { ...defaultExtractLimits, ...limits };
   }
 
-  /** A budget for an extraction into `folder` (any path on the destination's disk). */
+  /** A budget for an extraction onto the disk that holds `folder` (any path on it: the archive, even as /proc/self/fd/N). */
   static async start(folder: string, limits: Partial<ExtractLimits> = {}): Promise<ExtractionBudget> {
     const budget = new ExtractionBudget(folder, limits);
     await budget.checkDisk();

@@ -1,7 +1,8 @@
-import { lstat, mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
-import type { Stats } from 'node:fs';
+import { constants } from 'node:fs';
+import { open, readFile, readlink, stat, type FileHandle } from 'node:fs/promises';
+import { basename, join, posix } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { OutpostError } from '@outpost/shared';
 import { ArchiveDestination } from './ArchiveDestination.js';
 import { createZip } from './createZip.js';
@@ -9,10 +10,15 @@ import { detectArchiveFormat } from './detectArchiveFormat.js';
 import { extractTar } from './extractTar.js';
 import { extractZip } from './extractZip.js';
 import type { ExtractLimits } from './ExtractionBudget.js';
-import { withFsErrors } from './fsError.js';
-import { isInside, resolveInside } from './resolveInside.js';
-import { normaliseUserPath, resolveEntryInside } from './resolveEntryInside.js';
-import { writeFileAtomic } from '../system/writeFileAtomic.js';
+import { fsError, withFsErrors } from './fsError.js';
+import { JailProcess } from './JailProcess.js';
+import { JailOpNames, type JailOps, type JailRunner } from './JailRunner.js';
+import { jailPath, outside, UploadFolder } from './jailPath.js';
+import { isInside } from './resolveInside.js';
+import { isFolder, O_PATH, ServerJail, type FileInfo, type ListedEntry, type OpenedFile, type SetAttributes } from './ServerJail.js';
+
+/** open(2)'s access-mode bits (read, write, both). */
+const O_ACCMODE = 3;
 
 /** One row of a listing (server-page.md section 3, "File entry"). */
 export interface FileEntry {
@@ -23,153 +29,262 @@ export interface FileEntry {
   modifyTime: number;
 }
 
+export interface ServerFilesOptions {
+  /** Run every operation in this process whoever owns the folder (the jail's own child does). */
+  local?: boolean;
+  /** How long an unused child with the server's uid lives (ms). */
+  idleMs?: number;
+}
+
 /**
- * The one door to a server's files: HTTP routes, the WebSocket and SFTP all come through here, so
- * every user path meets the jail (resolveInside) exactly once per operation. Paths are relative to
- * the server folder; a leading "/" means the server folder. Missing files answer ErrNotFound,
- * paths that leave the folder ErrPathOutsideServer.
+ * The one door to a server's files, after Wings' filesystem object: HTTP routes, the WebSocket,
+ * SFTP, install steps and archive extraction all come through here. Paths are relative to the
+ * server folder; a leading "/" means the server folder. Missing files answer ErrNotFound, paths
+ * that leave the folder ErrPathOutsideServer.
+ *
+ * Every operation runs through ServerJail (no window between check and use). When the daemon
+ * runs as root and the folder belongs to another user, the operations run in a child process
+ * with that user's uid and gid, so a path that slipped past the jail would still meet the
+ * operating system's permissions. File contents never cross to the child: the daemon opens its
+ * own copy of a file the child opened (/proc/<pid>/fd/<n>), with no more access than the child got.
  */
 export class ServerFiles {
-  constructor(readonly root: string) {}
+  readonly jail: ServerJail;
+  /** The operations run in this process. */
+  readonly local: JailRunner;
+  private child?: JailProcess;
 
-  /** Absolute path of a user path, following links (which must stay inside). */
-  resolve(path: string): Promise<string> {
-    return resolveInside(this.root, path);
+  constructor(
+    readonly root: string,
+    private readonly options: ServerFilesOptions = {},
+  ) {
+    this.jail = new ServerJail(root);
+    const ops: JailOps = {
+      stat: (path, follow) => this.jail.stat(path, follow),
+      list: (path) => this.jail.list(path),
+      realPath: (path) => this.jail.realPath(path),
+      open: async (path, flags, mode) => ({ ...(await this.jail.open(path, flags, mode)), proc: '/proc/self' }),
+      release: (fd) => this.jail.release(fd),
+      createTemp: async () => ({ ...(await this.jail.createTemp()), proc: '/proc/self' }),
+      commitTemp: (temp, path) => this.jail.commitTemp(temp, path),
+      discardTemp: (temp) => this.jail.discardTemp(temp),
+      mkdir: (path, recursive, mode) => this.jail.mkdir(path, recursive, mode),
+      remove: (path, kind) => this.jail.remove(path, kind),
+      rename: (from, to, replace) => this.jail.rename(from, to, replace),
+      readlink: (path) => this.jail.readlink(path),
+      symlink: (path, text, replace) => this.jail.symlink(path, text, replace),
+      setattr: (path, attrs) => this.jail.setattr(path, attrs),
+      archive: (target, sources) => this.archiveHere(target, sources),
+      extract: (archive, destination, limits) => this.extractHere(archive, destination, limits),
+    };
+    this.local = {
+      run: (op, ...args) => {
+        if (!JailOpNames.includes(op)) return Promise.reject(new OutpostError('ErrGeneric', `unknown file operation ${String(op)}`));
+        return (ops[op] as (...a: unknown[]) => Promise<never>)(...args);
+      },
+    };
   }
 
-  /** Absolute path of a user path without following its last name (for links themselves). */
-  async resolveEntry(path: string): Promise<string> {
-    return (await resolveEntryInside(this.root, path)).path;
-  }
-
-  /** A folder's entries, folders first, then by name. */
+  /** A folder's entries, folders first, then by name; a link counts as what it points at, or as an empty file when that is outside or gone. */
   async list(path: string): Promise<FileEntry[]> {
-    return withFsErrors(path, async () => {
-      const folder = await this.resolve(path);
-      const names = await readdir(folder);
-      const entries = await Promise.all(names.map((name) => this.entryOf(join(folder, name), name)));
-      return entries
-        .filter((entry): entry is FileEntry => entry !== undefined)
-        .sort((a, b) => Number(a.isFile) - Number(b.isFile) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    });
+    const entries = await this.entries(path);
+    return entries
+      .map(({ name, info, target }) => (target ? toEntry(name, target) : isLinkInfo(info) ? { name, isFile: true, size: 0, modifyTime: Math.floor(info.mtimeMs / 1000) } : toEntry(name, info)))
+      .sort((a, b) => Number(a.isFile) - Number(b.isFile) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** A folder's entries as the jail sees them (links as links, with what they lead to inside). */
+  entries(path: string): Promise<ListedEntry[]> {
+    return this.run(path, 'list', path);
   }
 
   /** One entry, following links. */
   async stat(path: string): Promise<FileEntry> {
-    return withFsErrors(path, async () => toEntry(basename(normaliseUserPath(path)), await stat(await this.resolve(path))));
+    return toEntry(posix.basename(jailPath(path)), await this.info(path, true));
   }
 
-  /** A file's contents; folders are refused. The file is opened before answering, so a missing one throws here. */
+  /** An entry's details; with `follow` a link answers what it leads to. */
+  info(path: string, follow: boolean): Promise<FileInfo> {
+    return this.run(path, 'stat', path, follow);
+  }
+
+  /** A file's contents; folders, pipes and devices are refused (ErrNotAFile), without blocking. */
   async readStream(path: string): Promise<{ stream: Readable; size: number }> {
+    const file = await this.openFile(path, constants.O_RDONLY);
+    const { size } = await file.stat();
+    return { stream: file.createReadStream(), size };
+  }
+
+  /**
+   * The daemon's own handle on a regular file of the server, opened with open(2) flags (O_CREAT,
+   * O_EXCL, O_TRUNC, O_APPEND honoured; `mode` for a new file). The caller closes it.
+   */
+  async openFile(path: string, flags: number, mode?: number): Promise<FileHandle> {
     return withFsErrors(path, async () => {
-      const handle = await open(await this.resolve(path), 'r');
+      const runner = await this.runner();
+      const opened = await runner.run('open', path, flags, mode);
       try {
-        const info = await handle.stat();
-        if (!info.isFile()) throw new OutpostError('ErrGeneric', `not a file: ${path}`, { path }, 400);
-        return { stream: handle.createReadStream(), size: info.size };
-      } catch (error) {
-        await handle.close();
-        throw error;
+        return await this.adopt(opened, path);
+      } finally {
+        await runner.run('release', opened.fd).catch(() => {});
       }
     });
   }
 
-  /** Writes a file through a temp name and a rename, creating missing folders. */
+  /** Writes a file through a temp file in a hidden folder and a rename, creating missing folders. */
   async write(path: string, data: Readable | Buffer | string): Promise<void> {
     return withFsErrors(path, async () => {
-      if (normaliseUserPath(path) === '') throw new OutpostError('ErrGeneric', 'cannot write the server folder itself', { path }, 400);
-      await writeFileAtomic(await this.resolve(path), data);
+      if (jailPath(path) === '') throw new OutpostError('ErrGeneric', 'cannot write the server folder itself', { path }, 400);
+      const runner = await this.runner();
+      const temp = await runner.run('createTemp');
+      try {
+        const file = await this.adopt(temp, path);
+        const source = typeof data === 'string' || data instanceof Uint8Array ? Readable.from([data]) : data;
+        await pipeline(source, file.createWriteStream());
+      } catch (error) {
+        await runner.run('discardTemp', temp).catch(() => {});
+        throw error;
+      }
+      await runner.run('commitTemp', temp, path);
     });
   }
 
   /** Creates a folder and any missing parents; an existing folder is fine. */
-  async mkdir(path: string): Promise<void> {
-    return withFsErrors(path, async () => {
-      await mkdir(await this.resolve(path), { recursive: true });
-    });
+  mkdir(path: string): Promise<void> {
+    return this.run(path, 'mkdir', path, true);
+  }
+
+  /** Creates one folder (its parent must exist) with the permission bits given. */
+  makeFolder(path: string, mode?: number): Promise<void> {
+    return this.run(path, 'mkdir', path, false, mode);
   }
 
   /** Deletes a file, a link (not what it points at) or a folder with everything in it; never the server folder. */
-  async delete(path: string): Promise<void> {
-    return withFsErrors(path, async () => {
-      const entry = await resolveEntryInside(this.root, path);
-      if (entry.name === '') throw new OutpostError('ErrNoPermission', 'the server folder itself cannot be deleted', { path });
-      await lstat(entry.path);
-      await rm(entry.path, { recursive: true });
-    });
+  delete(path: string): Promise<void> {
+    return this.run(path, 'remove', path, 'tree');
   }
 
-  /** Moves or renames; refuses to replace something that exists. Creates missing parent folders of `to`. */
-  async rename(from: string, to: string): Promise<void> {
-    return withFsErrors(from, async () => {
-      const source = await resolveEntryInside(this.root, from);
-      const target = await resolveEntryInside(this.root, to);
-      if (source.name === '' || target.name === '') throw new OutpostError('ErrNoPermission', 'the server folder itself cannot be moved', { path: from });
-      await lstat(source.path);
-      if (await lstat(target.path).catch(() => undefined)) {
-        throw new OutpostError('ErrGeneric', `already exists: ${to}`, { path: to }, 409);
-      }
-      if (isInside(source.path, target.path)) throw new OutpostError('ErrGeneric', 'cannot move a folder into itself', { path: to }, 400);
-      await mkdir(dirname(target.path), { recursive: true });
-      await rename(source.path, target.path);
-    });
+  /** Deletes a file or link ('file') or an empty folder ('folder'). */
+  remove(path: string, kind: 'file' | 'folder'): Promise<void> {
+    return this.run(path, 'remove', path, kind);
+  }
+
+  /** Moves or renames; refuses to replace something that exists unless `replace`. Creates missing parent folders of `to`. */
+  rename(from: string, to: string, replace = false): Promise<void> {
+    return this.run(from, 'rename', from, to, replace);
+  }
+
+  /** A link's target as a session path ("/..."), only when it stays inside. */
+  readlink(path: string): Promise<string> {
+    return this.run(path, 'readlink', path);
+  }
+
+  /** Creates a link holding `text` (relative), which must lead to a place inside. */
+  symlink(path: string, text: string, replace = false): Promise<void> {
+    return this.run(path, 'symlink', path, text, replace);
+  }
+
+  /** Applies size, permission bits and times to what the path leads to. */
+  setattr(path: string, attrs: SetAttributes): Promise<void> {
+    return this.run(path, 'setattr', path, attrs);
   }
 
   /**
    * Zips the sources into `targetZip`. Each source is stored under its own name (a folder with its
    * contents below it); the server folder as a source stores its contents at the top.
    */
-  async archive(targetZip: string, sources: string[]): Promise<void> {
-    return withFsErrors(targetZip, async () => {
-      const realRoot = await realpath(this.root);
-      const target = await this.resolve(targetZip);
-      const picked = await Promise.all(
-        sources.map(async (source) => {
-          const path = await this.resolve(source);
-          await lstat(path).catch((error: unknown) => {
-            throw withPath(error, source);
-          });
-          return { path, name: path === realRoot ? '' : basename(path) };
-        }),
-      );
-      await writeFileAtomic(target, await createZip(realRoot, picked, target));
-    });
+  archive(targetZip: string, sources: string[]): Promise<void> {
+    return this.run(targetZip, 'archive', targetZip, sources);
   }
 
   /**
    * Extracts a zip or tar (plain, .gz/.tgz, .bz2, .xz) into `destination`, which is created if
    * missing; `limits` bound what it may write (ExtractionBudget's defaults otherwise).
    */
-  async extract(archivePath: string, destination: string, limits: Partial<ExtractLimits> = {}): Promise<void> {
-    return withFsErrors(archivePath, async () => {
-      const archive = await this.resolve(archivePath);
-      const format = await detectArchiveFormat(archive);
+  extract(archivePath: string, destination: string, limits: Partial<ExtractLimits> = {}): Promise<void> {
+    return this.run(archivePath, 'extract', archivePath, destination, limits);
+  }
+
+  /** Ends the child with the server's uid, if one runs (server deleted, daemon closing). */
+  close(): void {
+    this.child?.close();
+    this.child = undefined;
+  }
+
+  private async archiveHere(targetZip: string, sources: string[]): Promise<void> {
+    const root = await this.jail.realRoot();
+    if (jailPath(targetZip) === '') throw new OutpostError('ErrGeneric', 'cannot write the server folder itself', { path: targetZip }, 400);
+    const picked = await Promise.all(
+      sources.map(async (source) => {
+        const real = await this.jail.realPath(source).catch((error: unknown) => {
+          throw fsError(error, source);
+        });
+        return { path: real ? join(root, real) : root, name: real ? basename(real) : '' };
+      }),
+    );
+    // Runs as the server's user when the daemon is root; the upload folder (where the zip is written) is left out.
+    await this.write(targetZip, await createZip(root, picked, join(root, UploadFolder)));
+  }
+
+  private async extractHere(archivePath: string, destination: string, limits: Partial<ExtractLimits> = {}): Promise<void> {
+    const archive = await this.jail.open(archivePath, constants.O_RDONLY);
+    try {
+      // The archive is read through the handle the jail checked, never by its name again.
+      const handlePath = `/proc/self/fd/${archive.fd}`;
+      const format = await detectArchiveFormat(handlePath, archivePath);
       if (!format) throw new OutpostError('ErrUnsupportedArchive', `not an archive we can extract: ${archivePath}`, { path: archivePath });
-      await this.mkdir(destination);
-      const target = new ArchiveDestination(this.root, normaliseUserPath(destination));
-      if (format === 'zip') await extractZip(archive, target, limits);
-      else await extractTar(archive, format, target, limits);
-    });
+      await this.jail.mkdir(destination, true);
+      const target = new ArchiveDestination(this, jailPath(destination));
+      if (format === 'zip') await extractZip(handlePath, target, limits);
+      else await extractTar(handlePath, format, target, limits);
+    } finally {
+      await this.jail.release(archive.fd);
+    }
   }
 
-  /** A listing row; a link counts as what it points at, or as an empty file when that is outside or gone. */
-  private async entryOf(path: string, name: string): Promise<FileEntry | undefined> {
-    const info = await lstat(path).catch(() => undefined);
-    if (!info) return undefined;
-    if (!info.isSymbolicLink()) return toEntry(name, info);
-    const real = await realpath(path).catch(() => undefined);
-    const realRoot = await realpath(this.root);
-    const target = real && isInside(realRoot, real) ? await stat(real).catch(() => undefined) : undefined;
-    return target ? toEntry(name, target) : { name, isFile: true, size: 0, modifyTime: Math.floor(info.mtimeMs / 1000) };
+  /** Runs an operation where it must run, with file system errors answered as API errors. */
+  private run<K extends keyof JailOps>(path: string, op: K, ...args: Parameters<JailOps[K]>): Promise<Awaited<ReturnType<JailOps[K]>>> {
+    type Result = Awaited<ReturnType<JailOps[K]>>;
+    return withFsErrors(path, () => this.runner().then((runner) => runner.run(op, ...args)) as Promise<Result>);
+  }
+
+  /** In this process, unless the daemon is root and the folder belongs to another user: then in a child with that user's ids. */
+  private async runner(): Promise<JailRunner> {
+    if (this.options.local || process.getuid?.() !== 0) return this.local;
+    const { uid, gid } = await stat(this.root);
+    if (uid === 0) return this.local;
+    if (this.child && !this.child.runsAs(uid, gid)) this.close();
+    this.child ??= new JailProcess(this.root, { uid, gid }, this.options.idleMs);
+    return this.child;
+  }
+
+  /**
+   * Opens the daemon's own copy of a file a runner holds: with the access mode the runner's open
+   * got (so never more than the server's user may), and only if it is the same file, inside.
+   */
+  private async adopt(opened: OpenedFile, path: string): Promise<FileHandle> {
+    const proc = opened.proc ?? '/proc/self';
+    const fdinfo = await readFile(`${proc}/fdinfo/${opened.fd}`, 'utf8');
+    const flags = Number.parseInt(/^flags:\s*([0-7]+)$/m.exec(fdinfo)?.[1] ?? '', 8);
+    if (Number.isNaN(flags) || flags & O_PATH) throw outside(path);
+    const file = await open(`${proc}/fd/${opened.fd}`, (flags & O_ACCMODE) | (flags & constants.O_APPEND));
+    try {
+      const info = await file.stat();
+      const real = await readlink(`/proc/self/fd/${file.fd}`);
+      if (!info.isFile() || info.dev !== opened.info.dev || info.ino !== opened.info.ino || !isInside(await this.jail.realRoot(), real)) throw outside(path);
+      return file;
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
   }
 }
 
-function toEntry(name: string, info: Stats): FileEntry {
-  const isFile = !info.isDirectory();
+function isLinkInfo(info: FileInfo): boolean {
+  return (info.mode & 0o170000) === 0o120000;
+}
+
+function toEntry(name: string, info: FileInfo): FileEntry {
+  const isFile = !isFolder(info);
   return { name, isFile, size: isFile ? info.size : 0, modifyTime: Math.floor(info.mtimeMs / 1000) };
-}
-
-function withPath(error: unknown, path: string): unknown {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' ? new OutpostError('ErrNotFound', `no such file or folder: ${path}`, { path }) : error;
 }

@@ -9,10 +9,10 @@ const readFile = promisify(read);
 /**
  * Which of the formats we extract a file is, by its first bytes rather than its name (a renamed
  * archive still works); a plain tar without the ustar magic is recognised by its .tar name.
- * Answers undefined for anything else (7z, rar, a text file...); refuses what is not a regular
- * file (openArchive).
+ * `name` is the file's own name when `path` is a handle's (/proc/self/fd/N). Answers undefined for
+ * anything else (7z, rar, a text file...); refuses what is not a regular file (openArchive).
  */
-export async function detectArchiveFormat(path: string): Promise<ArchiveFormat | undefined> {
+export async function detectArchiveFormat(path: string, name = path): Promise<ArchiveFormat | undefined> {
   const fd = await openArchive(path);
   const head = Buffer.alloc(512);
   try {
@@ -25,6 +25,6 @@ export async function detectArchiveFormat(path: string): Promise<ArchiveFormat |
   if (head.subarray(0, 3).toString('latin1') === 'BZh') return 'tar.bz2';
   if (head.subarray(0, 6).equals(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]))) return 'tar.xz';
   if (head.subarray(257, 262).toString('latin1') === 'ustar') return 'tar';
-  if (/\.tar$/i.test(path)) return 'tar';
+  if (/\.tar$/i.test(name)) return 'tar';
   return undefined;
 }

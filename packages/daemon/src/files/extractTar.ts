@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { dirname } from 'node:path';
 import { addAbortSignal, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -30,7 +29,7 @@ import { openArchive } from './openArchive.js';
  * write waiting on its data fails and removes its temp file.
  */
 export async function extractTar(archivePath: string, format: ArchiveFormat, destination: ArchiveDestination, limits: Partial<ExtractLimits> = {}): Promise<void> {
-  const budget = await ExtractionBudget.start(dirname(archivePath), limits);
+  const budget = await ExtractionBudget.start(archivePath, limits);
   const abort = new AbortController();
   const parser = new Parser({ strict: true });
   let failure: unknown;

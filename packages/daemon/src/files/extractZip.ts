@@ -1,4 +1,3 @@
-import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { OutpostError } from '@outpost/shared';
@@ -22,7 +21,7 @@ const MaxLinkTarget = 4096;
  * past a limit the entry being written is removed and what was written before it stays.
  */
 export async function extractZip(archivePath: string, destination: ArchiveDestination, limits: Partial<ExtractLimits> = {}): Promise<void> {
-  const budget = await ExtractionBudget.start(dirname(archivePath), limits);
+  const budget = await ExtractionBudget.start(archivePath, limits);
   let zip: yauzl.ZipFile | undefined;
   try {
     const fd = await openArchive(archivePath);

@@ -7,8 +7,9 @@ export function fsError(error: unknown, userPath: string): unknown {
   if (code === 'ENOENT' || code === 'ENOTDIR') return new OutpostError('ErrNotFound', `no such file or folder: ${userPath}`, { path: userPath });
   if (code === 'EEXIST' || code === 'ENOTEMPTY') return new OutpostError('ErrGeneric', `already exists: ${userPath}`, { path: userPath }, 409);
   if (code === 'EISDIR') return new OutpostError('ErrGeneric', `is a folder: ${userPath}`, { path: userPath }, 400);
-  if (code === 'ELOOP') return new OutpostError('ErrGeneric', `too many symbolic links: ${userPath}`, { path: userPath }, 400);
-  if (code === 'ENAMETOOLONG') return new OutpostError('ErrNameTooLong', `name too long: ${userPath}`, { path: userPath });
+  if (code === 'ENAMETOOLONG') return new OutpostError('ErrNameTooLong', `a name in this path is too long: ${userPath.slice(0, 300)}`, { path: userPath.slice(0, 300) });
+  // The jail opens every last name with O_NOFOLLOW: ELOOP means a link was put where it must not lead.
+  if (code === 'ELOOP') return new OutpostError('ErrPathOutsideServer', `path is outside the server folder: ${userPath}`, { path: userPath });
   if (code === 'EACCES' || code === 'EPERM') return new OutpostError('ErrNoPermission', `not permitted: ${userPath}`, { path: userPath });
   return error;
 }

@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
@@ -111,6 +114,29 @@ describe('daemon API behaviour', () => {
     });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body).error.code).toBe('ErrPathOutsideServer');
+  });
+
+  it('answers 400 ErrNotAFile at once for a named pipe, and 400 ErrNameTooLong for a 300-byte name on every file route', async () => {
+    const root = open.daemon.servers.get(id).root;
+    execFileSync('mkfifo', [join(root, 'pipe')]);
+    try {
+      const pipe = await call('GET', '/file/pipe', token());
+      expect([pipe.status, pipe.body.error.code]).toEqual([400, 'ErrNotAFile']);
+      expect((await call('GET', '/file/', token())).status).toBe(200);
+    } finally {
+      await rm(join(root, 'pipe'));
+    }
+    const long = 'n'.repeat(300);
+    const answers = [
+      await call('GET', `/file/${long}`, token()),
+      await call('PUT', `/file/${long}`, token(), 'x', 'application/octet-stream'),
+      await call('PUT', `/file/${long}?folder`, token()),
+      await call('DELETE', `/file/${long}`, token()),
+      await call('POST', `/archive/${long}.zip`, token(), JSON.stringify(['/']), 'application/json'),
+      await call('POST', '/archive/a.zip', token(), JSON.stringify([long]), 'application/json'),
+      await call('GET', `/extract/${long}.zip`, token()),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.body?.error?.code])).toEqual(answers.map(() => [400, 'ErrNameTooLong']));
   });
 
   it('answers an unknown server with 404 ErrNotFound and bad JSON with 400 ErrInvalidJson', async () => {

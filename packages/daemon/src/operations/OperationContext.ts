@@ -1,8 +1,12 @@
+import type { ServerFiles } from '../files/ServerFiles.js';
+
 /** What a run of operations (install, pre/post hooks, task steps) gets from the server running it. */
 export interface OperationContext {
   serverId: string;
-  /** Absolute server folder; every path a step touches is resolved inside it. */
+  /** Absolute server folder. */
   root: string;
+  /** The server's jail: every file a step touches goes through it, with the server user's rights. */
+  files: ServerFiles;
   /** Values for ${name} substitution, built-ins (serverId, rootDir, nodeOs, nodeArch) included. */
   variables: Record<string, unknown>;
   /** One console line; the caller prefixes "[DAEMON] ". */

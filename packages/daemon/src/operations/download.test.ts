@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OutpostError } from '@outpost/shared';
 import type { Step } from '@outpost/shared';
+import { UploadFolder } from '../files/jailPath.js';
 import { runOperations } from './runOperations.js';
 import { makeContext, serveHttp, type TestContext, type TestHttpServer } from './testKit.js';
 
@@ -122,8 +123,10 @@ describe('download', () => {
     // a download that buffered the whole body before writing would never finish.
     halfOnDisk = async () => {
       for (;;) {
-        const part = (await readdir(ctx.root)).find((name) => name.endsWith('.part'));
-        const size = part ? ((await stat(join(ctx.root, part)).catch(() => undefined))?.size ?? 0) : 0;
+        // Downloads are written in the jail's hidden upload folder, then renamed into place.
+        const uploads = join(ctx.root, UploadFolder);
+        const part = (await readdir(uploads).catch(() => [])).at(0);
+        const size = part ? ((await stat(join(uploads, part)).catch(() => undefined))?.size ?? 0) : 0;
         if (size >= BIG / 2 - 1024 * 1024) return;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

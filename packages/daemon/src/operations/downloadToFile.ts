@@ -1,10 +1,6 @@
-import { createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
-import { dirname, join, basename } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { addAbortSignal, Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { ServerFiles } from '../files/ServerFiles.js';
 import { StepFailure } from './StepFailure.js';
 
 export const MAX_REDIRECTS = 10;
@@ -45,22 +41,13 @@ export async function fetchFollowing(url: URL, signal: AbortSignal): Promise<Res
 }
 
 /**
- * Streams a URL to `target` (an absolute path already checked to be inside the server folder):
- * the body goes to a temporary name beside it chunk by chunk, never whole into memory, and is
- * renamed into place only once complete, so a failed download leaves no half file behind.
- * Answers the number of bytes written.
+ * Streams a URL to `path` in the server folder through its jail: the body goes to a temp file
+ * chunk by chunk, never whole into memory, and is renamed into place only once complete, so a
+ * failed or cancelled download leaves no half file behind. Answers the number of bytes written.
  */
-export async function downloadToFile(url: URL, target: string, signal: AbortSignal): Promise<number> {
+export async function downloadToFile(url: URL, files: ServerFiles, path: string, signal: AbortSignal): Promise<number> {
   const response = await fetchFollowing(url, signal);
-  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.part`);
-  try {
-    const body = response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : Readable.from([]);
-    await pipeline(body, createWriteStream(temp, { flags: 'wx' }), { signal });
-    const { size } = await stat(temp);
-    await rename(temp, target);
-    return size;
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  const body = response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : Readable.from([]);
+  await files.write(path, addAbortSignal(signal, body));
+  return (await files.info(path, true)).size;
 }

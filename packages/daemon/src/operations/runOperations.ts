@@ -42,7 +42,7 @@ function reasonOf(error: unknown, ctx: OperationContext): string {
  */
 export async function runOperations(steps: readonly Step[], ctx: OperationContext): Promise<void> {
   // Work against the real folder, so resolved paths and the root compare alike (e.g. /tmp links).
-  const jailed: OperationContext = { ...ctx, root: await realpath(ctx.root), log: (line) => ctx.log(line), exec: (c, o) => ctx.exec(c, o) };
+  const jailed: OperationContext = { ...ctx, root: await realpath(ctx.root), files: ctx.files, log: (line) => ctx.log(line), exec: (c, o) => ctx.exec(c, o) };
   for (const [index, raw] of steps.entries()) {
     const step = normalizeStep(raw);
     const number = index + 1;

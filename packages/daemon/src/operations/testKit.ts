@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ServerFiles } from '../files/ServerFiles.js';
 import type { OperationContext } from './OperationContext.js';
 
 export interface TestContext extends OperationContext {
@@ -28,6 +29,7 @@ export async function makeContext(variables: Record<string, unknown> = {}): Prom
   return {
     serverId: 'ab12cd34',
     root,
+    files: new ServerFiles(root),
     outside,
     variables: { serverId: 'ab12cd34', rootDir: root, ...variables },
     lines,

@@ -5,6 +5,7 @@ import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
 import { killUser } from '../environments/processTree.js';
 import { Locker } from '../system/Locker.js';
+import { serverFilesFor } from '../files/serverFilesFor.js';
 import { buildExecution, buildRunExecution, resolveWorkingDirectory } from './buildExecution.js';
 import type { OperationContext, Operations } from './Operations.js';
 import { RecoveryPolicy } from './RecoveryPolicy.js';
@@ -300,6 +301,7 @@ export class Server {
       const ctx: OperationContext = {
         serverId: this.id,
         root: this.root,
+        files: serverFilesFor(this.root),
         variables: this.variables(),
         log: (line) => this.log(line),
         exec: (argv, opts) => this.exec(argv, opts, abort.signal),

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { closeServerFiles } from '../files/serverFilesFor.js';
+import { removeServerFolder } from '../files/ServerJail.js';
 import { join } from 'node:path';
 import { applyVariableValues, checkDefinitionValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
 import type { ServerDefinition, Variable } from '@outpost/shared';
@@ -104,7 +106,8 @@ export class ServerManager {
     const server = this.get(id);
     this.servers.delete(id);
     await server.destroy();
-    await rm(this.rootOf(id), { recursive: true, force: true });
+    closeServerFiles(this.rootOf(id));
+    await removeServerFolder(this.rootOf(id));
     await unlink(this.definitionPath(id)).catch(() => undefined);
   }
 

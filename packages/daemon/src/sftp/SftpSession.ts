@@ -1,10 +1,10 @@
-import { constants, type Stats } from 'node:fs';
-import { chmod, lstat, mkdir, open, readdir, readlink, realpath, rmdir, stat, symlink, truncate, unlink, utimes, type FileHandle } from 'node:fs/promises';
-import { dirname, join, posix, relative } from 'node:path';
+import { constants } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { posix } from 'node:path';
 import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
 import { OutpostError } from '@outpost/shared';
 import type { ServerFiles } from '../files/ServerFiles.js';
-import { isInside } from '../files/resolveInside.js';
+import { isFolder, type FileInfo } from '../files/ServerJail.js';
 import { FileWriter } from './FileWriter.js';
 import { longName, toAttributes } from './sftpAttributes.js';
 
@@ -16,11 +16,11 @@ const NamesPerReply = 128;
 
 type Handle =
   | { kind: 'file'; file: FileHandle; writer: FileWriter }
-  | { kind: 'dir'; folder: string; pending?: string[] };
+  | { kind: 'dir'; path: string; pending?: { filename: string; info: FileInfo }[] };
 
 /**
- * One SFTP session, jailed to a server folder: every path goes through ServerFiles (so through
- * resolveInside), "/" is the server folder, and anything that writes needs `canWrite`. Files stay
+ * One SFTP session, jailed to a server folder: every path goes through the server's ServerFiles
+ * (so through its jail, with the server user's rights), "/" is the server folder, and anything that writes needs `canWrite`. Files stay
  * open between requests and writes go straight to their offset without fsync, so transfers run
  * at the speed of the SSH transport.
  */
@@ -46,8 +46,8 @@ export class SftpSession {
     sftp.on('FSETSTAT', (id, handle, attrs) => this.run(id, () => this.fsetstat(id, handle, attrs)));
     sftp.on('OPENDIR', (id, path) => this.run(id, () => this.opendir(id, path)));
     sftp.on('READDIR', (id, handle) => this.run(id, () => this.readdir(id, handle)));
-    sftp.on('STAT', (id, path) => this.run(id, async () => sftp.attrs(id, toAttributes(await stat(await files.resolve(path))))));
-    sftp.on('LSTAT', (id, path) => this.run(id, async () => sftp.attrs(id, toAttributes(await lstat(await files.resolveEntry(path))))));
+    sftp.on('STAT', (id, path) => this.run(id, async () => sftp.attrs(id, toAttributes(await files.info(path, true)))));
+    sftp.on('LSTAT', (id, path) => this.run(id, async () => sftp.attrs(id, toAttributes(await files.info(path, false)))));
     sftp.on('SETSTAT', (id, path, attrs) => this.run(id, () => this.setstat(id, path, attrs)));
     sftp.on('REMOVE', (id, path) => this.run(id, () => this.remove(id, path)));
     sftp.on('RMDIR', (id, path) => this.run(id, () => this.rmdir(id, path)));
@@ -67,7 +67,7 @@ export class SftpSession {
     if (flags & OPEN_MODE.CREAT) mode |= constants.O_CREAT;
     if (flags & OPEN_MODE.TRUNC) mode |= constants.O_TRUNC;
     if (flags & OPEN_MODE.EXCL) mode |= constants.O_EXCL;
-    const file = await open(await this.files.resolve(path), mode, (attrs.mode ?? 0o644) & 0o777);
+    const file = await this.files.openFile(path, mode, (attrs.mode ?? 0o644) & 0o777);
     this.sftp.handle(id, this.addHandle({ kind: 'file', file, writer: new FileWriter(file) }));
   }
 
@@ -118,54 +118,53 @@ export class SftpSession {
   /** Applies size, permission bits and times; owner changes and setuid bits are ignored. */
   private async setstat(id: number, path: string, attrs: Attributes): Promise<void> {
     this.mustWrite();
-    const target = await this.files.resolve(path);
-    if (attrs.size !== undefined) await truncate(target, attrs.size);
-    if (attrs.mode !== undefined) await chmod(target, attrs.mode & 0o777);
-    if (attrs.atime !== undefined && attrs.mtime !== undefined) await utimes(target, attrs.atime, attrs.mtime);
+    await this.files.setattr(path, {
+      size: attrs.size,
+      mode: attrs.mode,
+      ...(attrs.atime !== undefined && attrs.mtime !== undefined ? { atime: attrs.atime, mtime: attrs.mtime } : {}),
+    });
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
   private async opendir(id: number, path: string): Promise<void> {
-    const folder = await this.files.resolve(path);
-    if (!(await stat(folder)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-    this.sftp.handle(id, this.addHandle({ kind: 'dir', folder }));
+    if (!isFolder(await this.files.info(path, true))) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    this.sftp.handle(id, this.addHandle({ kind: 'dir', path }));
   }
 
   private async readdir(id: number, handle: Buffer): Promise<void> {
     const entry = this.handles.get(handleKey(handle));
     if (entry?.kind !== 'dir') throw new OutpostError('ErrNotFound', 'no such handle');
-    entry.pending ??= ['.', '..', ...(await readdir(entry.folder)).sort()];
+    if (!entry.pending) {
+      const session = sftpPath(entry.path);
+      const own = await this.files.info(session, true);
+      // ".." of the server folder is the folder itself: nothing above it is shown.
+      const parent = session === '/' ? own : await this.files.info(posix.dirname(session), true);
+      const listed = (await this.files.entries(session)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      entry.pending = [{ filename: '.', info: own }, { filename: '..', info: parent }, ...listed.map(({ name, info }) => ({ filename: name, info }))];
+    }
     const batch = entry.pending.splice(0, NamesPerReply);
     if (batch.length === 0) return void this.sftp.status(id, STATUS_CODE.EOF);
-    const names = [];
-    for (const name of batch) {
-      // ".." of the server folder is the folder itself: nothing above it is shown.
-      const path = name === '..' && !(await this.isBelowRoot(entry.folder)) ? entry.folder : join(entry.folder, name);
-      const info: Stats | undefined = await lstat(path).catch(() => undefined);
-      if (info) names.push({ filename: name, longname: longName(name, info), attrs: toAttributes(info) });
-    }
-    this.sftp.name(id, names);
+    this.sftp.name(
+      id,
+      batch.map(({ filename, info }) => ({ filename, longname: longName(filename, info), attrs: toAttributes(info) })),
+    );
   }
 
   private async remove(id: number, path: string): Promise<void> {
     this.mustWrite();
-    const target = await this.files.resolveEntry(path);
-    if ((await lstat(target)).isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
-    await unlink(target);
+    await this.files.remove(path, 'file');
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
   private async rmdir(id: number, path: string): Promise<void> {
     this.mustWrite();
-    const target = await this.files.resolveEntry(path);
-    if (target === (await realpath(this.files.root))) throw new OutpostError('ErrNoPermission', 'the server folder itself');
-    await rmdir(target);
+    await this.files.remove(path, 'folder');
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
   private async mkdir(id: number, path: string, attrs: Attributes): Promise<void> {
     this.mustWrite();
-    await mkdir(await this.files.resolve(path), { mode: (attrs.mode ?? 0o755) & 0o777 });
+    await this.files.makeFolder(path, (attrs.mode ?? 0o755) & 0o777);
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
@@ -177,31 +176,21 @@ export class SftpSession {
 
   /** Shows a link's target as a path in the session ("/..."), and only when it stays inside. */
   private async readlink(id: number, path: string): Promise<void> {
-    const link = await this.files.resolveEntry(path);
-    await readlink(link); // not a link: fails here
-    const target = await this.files.resolve(path);
-    const shown = '/' + relative(await realpath(this.files.root), target).split('\\').join('/');
-    this.sftp.name(id, [nameOnly(shown)]);
+    this.sftp.name(id, [nameOnly(await this.files.readlink(path))]);
   }
 
   /** Creates a link only to a place inside; the link is stored relative, so it works for the server too. */
   private async symlink(id: number, link: string, target: string): Promise<void> {
     this.mustWrite();
-    const linkPath = await this.files.resolveEntry(link);
-    const targetInSession = posix.resolve(posix.dirname(sftpPath(link)), target);
-    const targetPath = join(await realpath(this.files.root), targetInSession);
-    await this.files.resolve(targetInSession);
-    await symlink(relative(dirname(linkPath), targetPath) || '.', linkPath);
+    const linkInSession = sftpPath(link);
+    const targetInSession = posix.resolve(posix.dirname(linkInSession), target);
+    // The link's own path goes to the jail as given, so one that climbs out is refused there.
+    await this.files.symlink(link, posix.relative(posix.dirname(linkInSession), targetInSession) || '.');
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
   private mustWrite(): void {
     if (!this.canWrite) throw new OutpostError('ErrNoPermission', 'this login may not change files');
-  }
-
-  private async isBelowRoot(folder: string): Promise<boolean> {
-    const root = await realpath(this.files.root);
-    return folder !== root && isInside(root, folder);
   }
 
   private addHandle(entry: Handle): Buffer {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { BaseLogger } from 'pino';
 import ssh2, { type Connection } from 'ssh2';
-import { ServerFiles } from '../files/ServerFiles.js';
+import { serverFilesFor } from '../files/serverFilesFor.js';
 import { DefaultLoginLimits, LoginLimiter, type LoginLimits } from './LoginLimiter.js';
 import { loadOrCreateHostKey } from './hostKey.js';
 import { SftpSession } from './SftpSession.js';
@@ -116,7 +116,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
       const granted = login!;
       // Ended while it was still shaking hands: it gets no session.
       if (!sessions.has(client)) return client.end();
-      const files = new ServerFiles(granted.root);
+      const files = serverFilesFor(granted.root);
       client.on('session', (acceptSession) => {
         const session = acceptSession();
         session.on('sftp', (acceptSftp) => {

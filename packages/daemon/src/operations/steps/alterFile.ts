@@ -1,10 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
+import { text as readText } from 'node:stream/consumers';
 import type { AlterFileStep } from '@outpost/shared';
-import { substitute } from '@outpost/shared';
+import { OutpostError, substitute } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
 import { shownPath, stepPath } from '../stepPath.js';
-import { writeFileAtomic } from '../../system/writeFileAtomic.js';
 
 /** Files altered are configuration files; the editor's limit (20 MiB) keeps a bad target from filling memory. */
 export const MAX_ALTER_FILE_BYTES = 20_971_520;
@@ -16,17 +15,21 @@ export const MAX_ALTER_FILE_BYTES = 20_971_520;
  * substituted in the path, the search and the replacement, as plain text in each.
  */
 export async function alterFile(step: AlterFileStep, ctx: OperationContext): Promise<void> {
-  const target = await stepPath(ctx, step.file);
-  const shown = shownPath(ctx, target);
-  const info = await stat(target).catch(() => undefined);
-  if (!info?.isFile()) throw new StepFailure(`${shown} is not a file`);
+  const target = stepPath(ctx, step.file);
+  const shown = shownPath(target);
+  const info = await ctx.files.stat(target).catch((error: unknown) => {
+    if ((error as OutpostError).code === 'ErrNotFound') return undefined;
+    throw error;
+  });
+  if (!info?.isFile) throw new StepFailure(`${shown} is not a file`);
   if (info.size > MAX_ALTER_FILE_BYTES) throw new StepFailure(`${shown} is too large to alter (${info.size} bytes)`);
 
   // Values are data: in a regular expression they match themselves, in its replacement a $ is a $.
   const regex = step.regex ?? true;
   const search = substitute(step.search, ctx.variables, regex ? (value) => value.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&') : undefined);
   const replace = substitute(step.replace ?? '', ctx.variables, regex ? (value) => value.replace(/\$/g, '$$$$') : undefined);
-  const text = await readFile(target, 'utf8');
+  const { stream } = await ctx.files.readStream(target);
+  const text = await readText(stream);
   let altered: string;
   if (regex) {
     let pattern: RegExp;
@@ -40,5 +43,5 @@ export async function alterFile(step: AlterFileStep, ctx: OperationContext): Pro
     altered = text.split(search).join(replace);
   }
   ctx.log(`Altering ${shown}`);
-  if (altered !== text) await writeFileAtomic(target, altered);
+  if (altered !== text) await ctx.files.write(target, altered);
 }

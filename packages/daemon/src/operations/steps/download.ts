@@ -24,9 +24,9 @@ export function fileNameOf(url: URL): string {
 export async function download(step: DownloadStep, ctx: OperationContext): Promise<void> {
   for (const file of step.files) {
     const url = parseHttpUrl(substitute(file, ctx.variables));
-    const target = await stepPath(ctx, fileNameOf(url));
-    ctx.log(`Downloading ${url.href} to ${shownPath(ctx, target)}`);
-    const bytes = await downloadToFile(url, target, ctx.signal);
-    ctx.log(`Downloaded ${shownPath(ctx, target)} (${bytes} bytes)`);
+    const target = stepPath(ctx, fileNameOf(url));
+    ctx.log(`Downloading ${url.href} to ${shownPath(target)}`);
+    const bytes = await downloadToFile(url, ctx.files, target, ctx.signal);
+    ctx.log(`Downloaded ${shownPath(target)} (${bytes} bytes)`);
   }
 }

@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { FabricDlStep } from '@outpost/shared';
 import { isRecord } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
@@ -14,14 +12,13 @@ import { shownPath, stepPath } from '../stepPath.js';
  * (java -jar <targetFile> server ...) in a command step, as Fabric documents.
  */
 export async function fabricDl(step: FabricDlStep, ctx: OperationContext): Promise<void> {
-  const target = await stepPath(ctx, step.targetFile);
+  const target = stepPath(ctx, step.targetFile);
   const list = await fetchJson(downloadSources.fabricInstallers, ctx.signal);
   const installers = Array.isArray(list) ? list.filter((entry): entry is Record<string, unknown> => isRecord(entry) && typeof entry.url === 'string') : [];
   const chosen = installers.find((entry) => entry.stable === true) ?? installers[0];
   if (!chosen) throw new StepFailure('no Fabric installer is listed');
 
   const version = typeof chosen.version === 'string' ? ` ${chosen.version}` : '';
-  ctx.log(`Downloading the Fabric installer${version} to ${shownPath(ctx, target)}`);
-  await mkdir(dirname(target), { recursive: true });
-  await downloadToFile(parseHttpUrl(chosen.url as string), target, ctx.signal);
+  ctx.log(`Downloading the Fabric installer${version} to ${shownPath(target)}`);
+  await downloadToFile(parseHttpUrl(chosen.url as string), ctx.files, target, ctx.signal);
 }

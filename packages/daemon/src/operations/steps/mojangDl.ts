@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { MojangDlStep } from '@outpost/shared';
 import { isRecord, substitute } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
@@ -29,26 +26,25 @@ export function findVersionUrl(manifest: unknown, wanted: string): { id: string;
   return { id, url: entry.url };
 }
 
-async function sha1Of(path: string): Promise<string> {
+async function sha1Of(ctx: OperationContext, path: string): Promise<string> {
   const hash = createHash('sha1');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of (await ctx.files.readStream(path)).stream) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
 /** Downloads the Minecraft server jar of a version (looked up in Mojang's manifest) to the target, checking its SHA-1. */
 export async function mojangDl(step: MojangDlStep, ctx: OperationContext): Promise<void> {
   const wanted = substitute(step.version ?? '', ctx.variables).trim();
-  const target = await stepPath(ctx, step.target);
+  const target = stepPath(ctx, step.target);
   const { id, url } = findVersionUrl(await fetchJson(downloadSources.mojangManifest, ctx.signal), wanted);
   const version = await fetchJson(url, ctx.signal);
   const server = isRecord(version) && isRecord(version.downloads) ? version.downloads.server : undefined;
   if (!isRecord(server) || typeof server.url !== 'string') throw new StepFailure(`Minecraft ${id} has no server download`);
 
-  ctx.log(`Downloading the Minecraft ${id} server to ${shownPath(ctx, target)}`);
-  await mkdir(dirname(target), { recursive: true });
-  await downloadToFile(parseHttpUrl(server.url), target, ctx.signal);
-  if (typeof server.sha1 === 'string' && (await sha1Of(target)) !== server.sha1.toLowerCase()) {
-    await rm(target, { force: true });
+  ctx.log(`Downloading the Minecraft ${id} server to ${shownPath(target)}`);
+  await downloadToFile(parseHttpUrl(server.url), ctx.files, target, ctx.signal);
+  if (typeof server.sha1 === 'string' && (await sha1Of(ctx, target)) !== server.sha1.toLowerCase()) {
+    await ctx.files.delete(target).catch(() => {});
     throw new StepFailure(`the Minecraft ${id} server download does not match its SHA-1`);
   }
 }

@@ -1,0 +1,28 @@
+// The child JailProcess starts with a server's uid and gid: it runs that server's file operations
+// in its own process, so they meet the operating system's permissions for that user.
+import { OutpostError } from '@outpost/shared';
+import type { JailReply, JailRequest } from './JailProcess.js';
+import type { JailOp } from './JailRunner.js';
+import { ServerFiles } from './ServerFiles.js';
+
+const root = process.argv[2];
+if (!root || !process.send) process.exit(2);
+const files = new ServerFiles(root, { local: true });
+
+process.on('message', (request: JailRequest) => {
+  const run = files.local.run as (op: JailOp, ...args: unknown[]) => Promise<unknown>;
+  run(request.op, ...request.args)
+    .then(
+      (result): JailReply => ({ id: request.id, result }),
+      (error: unknown): JailReply => ({ id: request.id, error: describe(error) }),
+    )
+    .then((reply) => process.send?.(reply));
+});
+// The daemon is gone or let us go: nothing else keeps this process.
+process.on('disconnect', () => process.exit(0));
+
+function describe(error: unknown): NonNullable<JailReply['error']> {
+  if (error instanceof OutpostError) return { message: error.message, outpost: { code: error.code, metadata: error.metadata, status: error.status } };
+  const { message, code } = error as NodeJS.ErrnoException;
+  return { message: String(message ?? error), code };
+}

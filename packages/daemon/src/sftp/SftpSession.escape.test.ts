@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { readlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import ssh2, { type SFTPWrapper } from 'ssh2';
+import { makeJailFixture, OutsideText, race, startSwapper, type JailFixture } from '../files/jailTestKit.js';
+import { closeServerFiles } from '../files/serverFilesFor.js';
+import { startSftpServer, type SftpServer } from './startSftpServer.js';
+
+const ServerUid = 61234;
+const asRoot = process.getuid?.() === 0;
+const Login = 'user@example.com|abcd1234';
+const Password = 'correct horse';
+
+let fixture: JailFixture | undefined;
+let server: SftpServer | undefined;
+let client: ssh2.Client | undefined;
+afterEach(async () => {
+  client?.end();
+  await server?.close();
+  if (fixture) closeServerFiles(fixture.root);
+  await fixture?.cleanup();
+  fixture = server = client = undefined;
+});
+
+async function connect(root: string): Promise<SFTPWrapper> {
+  server = await startSftpServer({
+    host: '127.0.0.1',
+    port: 0,
+    hostKeyPath: join(root, '..', 'keys/host_ed25519'),
+    authenticate: async (username, password) => (username === Login && password === Password ? { root, canWrite: true } : null),
+  });
+  const port = server.port;
+  return new Promise((done, fail) => {
+    client = new ssh2.Client();
+    client.on('error', fail);
+    client.on('ready', () => client!.sftp((error, sftp) => (error ? fail(error) : done(sftp))));
+    client.connect({ host: '127.0.0.1', port, username: Login, password: Password, hostVerifier: () => true, tryKeyboard: false });
+  });
+}
+
+function call<T>(work: (cb: (error: Error | null | undefined, value?: T) => void) => void): Promise<T> {
+  return new Promise((done, fail) => work((error, value) => (error ? fail(error) : done(value as T))));
+}
+
+const leaked = (what: string) => new Error(`read the outside file through ${what}`);
+
+describe('SFTP racing a link swapped in and out of the folder', () => {
+  for (const owner of asRoot ? [undefined, ServerUid] : [undefined]) {
+    it(`opens, reads, writes, lists, renames and changes modes only inside (${owner ? 'as the server user' : 'in-process'})`, async () => {
+      fixture = await makeJailFixture(owner);
+      const sftp = await connect(fixture.root);
+      const read = async (path: string) => String(await call<Buffer>((cb) => sftp.readFile(path, cb)));
+      const attempts = [
+        async () => {
+          if ((await read('/real/data.txt')) === OutsideText) throw leaked('real/');
+        },
+        async () => {
+          if ((await read('/plain.txt')) === OutsideText) throw leaked('plain.txt');
+        },
+        async () => {
+          const names = await call<{ filename: string }[]>((cb) => sftp.readdir('/real', cb));
+          if (names.some((entry) => entry.filename === 'only-outside.txt')) throw leaked('a listing');
+        },
+        async () => {
+          if (await call((cb) => sftp.stat('/real/only-outside.txt', cb)).then(() => true, () => false)) throw leaked('stat');
+        },
+        () => call<void>((cb) => sftp.writeFile('/real/new.txt', 'x', cb)),
+        () => call<void>((cb) => sftp.rename('/real/new.txt', '/real/moved.txt', cb)),
+        () => call<void>((cb) => sftp.unlink('/real/moved.txt', cb)),
+        () => call<void>((cb) => sftp.mkdir('/real/folder', cb)),
+        () => call<void>((cb) => sftp.rmdir('/real/folder', cb)),
+        () => call<void>((cb) => sftp.chmod('/real/data.txt', 0o600, cb)),
+        () => call<void>((cb) => sftp.chmod('/plain.txt', 0o600, cb)),
+      ];
+      const swapper = startSwapper(fixture.root, owner);
+      let tally;
+      let flips = 0;
+      try {
+        tally = await race((round) => attempts[round % attempts.length]!());
+      } finally {
+        flips = await swapper.stop();
+      }
+      expect(flips).toBeGreaterThan(10);
+      expect(tally.done).toBeGreaterThan(0);
+      expect(tally.refused).toBeGreaterThan(0);
+      await fixture.assertOutsideUntouched();
+    });
+  }
+
+  it('refuses to open a named pipe at once, and the session goes on', async () => {
+    fixture = await makeJailFixture();
+    execFileSync('mkfifo', [join(fixture.root, 'pipe')]);
+    const sftp = await connect(fixture.root);
+    const opens = Array.from({ length: 8 }, () => call((cb) => sftp.open('/pipe', 'r', cb)));
+    for (const opening of opens) await expect(opening).rejects.toMatchObject({ code: ssh2.utils.sftp.STATUS_CODE.FAILURE });
+    await expect(call((cb) => sftp.open('/pipe', 'w', cb))).rejects.toMatchObject({ code: ssh2.utils.sftp.STATUS_CODE.FAILURE });
+    expect(String(await call<Buffer>((cb) => sftp.readFile('/real/data.txt', cb)))).toBe('inside');
+  });
+
+  it('cannot use a link made deep inside and moved up so that it points out', async () => {
+    fixture = await makeJailFixture();
+    const sftp = await connect(fixture.root);
+    await call<void>((cb) => sftp.mkdir('/a', cb));
+    // From /a, "../outside" is /outside, inside the server folder; moved to the top it leads beside it.
+    await call<void>((cb) => sftp.symlink('/outside', '/a/link', cb));
+    await call<void>((cb) => sftp.rename('/a/link', '/link', cb));
+    expect(await readlink(join(fixture.root, 'link'))).toBe('../outside');
+    const denied = { code: ssh2.utils.sftp.STATUS_CODE.PERMISSION_DENIED };
+    await expect(call((cb) => sftp.readFile('/link/data.txt', cb))).rejects.toMatchObject(denied);
+    await expect(call((cb) => sftp.writeFile('/link/new.txt', 'x', cb))).rejects.toMatchObject(denied);
+    await expect(call((cb) => sftp.readdir('/link', cb))).rejects.toMatchObject(denied);
+    await fixture.assertOutsideUntouched();
+  });
+});
