@@ -1,7 +1,7 @@
 import { Scopes } from '@outpost/shared';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scopesForServer } from '../services/scopesForServer.js';
+import { scopesForServer } from '../services/policy.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../test/factories.js';
 import { registerScopes } from './scopes.js';
 
