@@ -62,10 +62,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrors(app);
   await app.register(cookie);
   await app.register(websocket);
+  // From here on every route must name its scope, the OpenAPI page's and the web app's included.
+  registerScopes(app);
   await registerOpenApi(app);
   await registerSpa(app, options.webDist);
-  // From here on every route must name its scope.
-  registerScopes(app);
   await registerRoutes(app);
   return app;
 }

@@ -1,21 +1,53 @@
-import { requireScopes } from '@outpost/shared';
-import type { FastifyInstance } from 'fastify';
+import { OutpostError, requireScopes } from '@outpost/shared';
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, RouteOptions } from 'fastify';
+import type { RouteScope } from '../context.js';
 import { heldOnServer, isServerNeed, requireDeclaredScope } from '../services/policy.js';
 import { authenticate } from './auth.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app serves with what it declared, in registration order. */
+    routeScopes: { method: string; url: string; scope: RouteScope }[];
+  }
+}
+
+// Set on the contexts made by registerPublic: routes registered there are declared public.
+const PUBLIC_CONTEXT = 'outpostPublicContext';
+
 /**
- * Every route registered after this names what it needs in `config.scope`; the app refuses to
- * start otherwise. Before the body is even read, the caller is checked: no session → 401
+ * Registers a plugin of someone else's whose routes are all public (the OpenAPI page, the web
+ * app's files): they cannot name a scope themselves, so the context they live in does.
+ */
+export async function registerPublic<Options extends object>(app: FastifyInstance, plugin: FastifyPluginAsync<Options> | FastifyPluginCallback<Options>, options: Options): Promise<void> {
+  await app.register(async (context) => {
+    context.decorate(PUBLIC_CONTEXT, true);
+    await context.register(plugin, options);
+  });
+}
+
+/**
+ * Registered before any route: every route then names what it needs in `config.scope`, or the
+ * app refuses to start. Before the body is even read, the caller is checked: no session → 401
  * ErrSessionTimedOut, missing scope → 403 ErrMissingScope. The decisions live in services/policy.
  */
 export function registerScopes(app: FastifyInstance): void {
   app.decorateRequest('session', null);
+  app.decorate('routeScopes', []);
 
-  app.addHook('onRoute', requireDeclaredScope);
+  app.addHook('onRoute', function declare(this: FastifyInstance, route: RouteOptions) {
+    if (route.config?.scope === undefined && this.hasDecorator(PUBLIC_CONTEXT)) route.config = { ...route.config, scope: 'public' };
+    requireDeclaredScope(route);
+    for (const method of [route.method].flat()) app.routeScopes.push({ method, url: route.url, scope: route.config!.scope! });
+  });
 
   app.addHook('onRequest', async (request) => {
     const need = request.routeOptions.config.scope;
-    if (!need || need === 'public') return;
+    if (need === 'public') return;
+    if (need === undefined) {
+      // Only the not-found handler has no scope; anything else would be a route that slipped past onRoute.
+      if (request.is404) return;
+      throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action');
+    }
     const session = await authenticate(request);
     request.session = session;
     if (need === 'session') return;
