@@ -83,10 +83,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_MESSAGE_BYTES } });
   // After websocket: its own hook must mark an upgrade first, or a refused one is never closed.
   registerCrossSiteGuard(app);
+  // From here on every route must name its scope, the OpenAPI page's and the web app's included.
+  registerScopes(app);
   await registerOpenApi(app);
   await registerSpa(app, webDist);
-  // From here on every route must name its scope.
-  registerScopes(app);
   await registerRoutes(app);
   return app;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Scope } from '@outpost/shared';
+import type { ScopeNeed } from '@outpost/shared';
 import type { PanelConfig } from './config.js';
 import type { Repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';
@@ -25,10 +25,11 @@ export interface PanelContext {
 }
 
 /**
- * What a route needs: a scope, `'session'` (any signed-in user) or `'public'`. A per-server scope
- * (`server.*`) is checked against the server named by the route's `:id` parameter (or `serverParam`).
+ * What a route needs: a scope need (from serverActionScopes for server actions), `'session'` (any
+ * signed-in user) or `'public'`. A need naming a per-server scope (`server.*`) is checked against
+ * the server named by the route's `:id` parameter (or `serverParam`).
  */
-export type RouteScope = Scope | 'session' | 'public';
+export type RouteScope = ScopeNeed | 'session' | 'public';
 
 /** The signed-in caller, set by the scopes plugin before the handler runs. */
 export interface RequestSession {

@@ -8,3 +8,4 @@ export * from './template/index.js';
 export * from './i18n/locales.js';
 export * from './nodeClient.js';
 export * from './apiServers.js';
+export * from './actionScopes.js';

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { hasScope, OutpostError } from '@outpost/shared';
-import type { Scope } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared';
 
 /** What a node token says: which node, user and server it is for, what it may do, until when. */
 export interface NodeTokenPayload {
@@ -53,9 +52,4 @@ export function verifyNodeToken(secret: string, token: string | undefined, expec
     throw new OutpostError('ErrNoPermission', 'token is not for this server');
   }
   return payload;
-}
-
-/** Throws 403 ErrMissingScope unless the scopes hold `wanted` (or admin). */
-export function requireScope(scopes: readonly string[], wanted: Scope): void {
-  if (!hasScope(scopes, wanted)) throw new OutpostError('ErrMissingScope', `missing scope ${wanted}`, { scope: wanted });
 }

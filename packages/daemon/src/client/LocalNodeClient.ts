@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { hasScope, OutpostError, Scopes } from '@outpost/shared';
+import { grants, powerActions, requireScopes, serverActionScopes as need } from '@outpost/shared';
 import type {
   ConsoleReplay,
   FileDownload,
@@ -7,25 +7,18 @@ import type {
   NodeCaller,
   NodeClient,
   PowerAction,
-  Scope,
+  ScopeNeed,
   ServerDefinition,
   ServerSocket,
   ServerStats,
   ServerStatus,
   Variable,
 } from '@outpost/shared';
-import { requireScope } from '../auth/nodeToken.js';
 import { requireSftpEnder } from '../sftp/requireSftpEnder.js';
 import type { Daemon } from '../Daemon.js';
-import { powerScopes, runPowerAction, ServerSession } from '../servers/ServerSession.js';
+import { runPowerAction, ServerSession } from '../servers/ServerSession.js';
 import { listFolder } from '../servers/serverFiles.js';
 import { SocketEvents } from './SocketEvents.js';
-
-function requireAny(caller: NodeCaller, scopes: Scope[]): void {
-  if (!scopes.some((scope) => hasScope(caller.scopes, scope))) {
-    throw new OutpostError('ErrMissingScope', `missing scope ${scopes.join(' or ')}`, { scope: scopes[0] });
-  }
-}
 
 /**
  * The NodeClient of the panel's own node: calls the daemon in-process, with the same scope
@@ -34,99 +27,99 @@ function requireAny(caller: NodeCaller, scopes: Scope[]): void {
 export class LocalNodeClient implements NodeClient {
   constructor(private readonly daemon: Daemon) {}
 
-  private server(caller: NodeCaller, id: string, scope: Scope | Scope[]) {
-    requireAny(caller, Array.isArray(scope) ? scope : [scope]);
+  /** Checks the caller against what the call needs (serverActionScopes), then finds the server. */
+  private server(caller: NodeCaller, id: string, scope: ScopeNeed) {
+    requireScopes(caller.scopes, scope);
     return this.daemon.servers.get(id);
   }
 
   async createServer(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
-    requireAny(caller, [Scopes.Admin, Scopes.ServersCreate]);
+    requireScopes(caller.scopes, need.create);
     await this.daemon.servers.create(id, definition);
   }
 
   async deleteServer(caller: NodeCaller, id: string): Promise<void> {
-    this.server(caller, id, [Scopes.ServersDeleteOne, Scopes.ServersDelete]);
+    this.server(caller, id, need.delete);
     await this.daemon.servers.delete(id);
   }
 
   async getDefinition(caller: NodeCaller, id: string): Promise<ServerDefinition> {
-    return structuredClone(this.server(caller, id, Scopes.Admin).definition);
+    return structuredClone(this.server(caller, id, need.definitionView).definition);
   }
 
   async putDefinition(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
-    this.server(caller, id, Scopes.Admin);
+    this.server(caller, id, need.definitionEdit);
     await this.daemon.servers.putDefinition(id, structuredClone(definition));
   }
 
   async getData(caller: NodeCaller, id: string): Promise<Record<string, Variable>> {
-    this.server(caller, id, Scopes.ServersEdit);
+    this.server(caller, id, need.dataView);
     return structuredClone(this.daemon.servers.getData(id));
   }
 
   async putData(caller: NodeCaller, id: string, values: Record<string, unknown>): Promise<void> {
-    this.server(caller, id, Scopes.ServersEdit);
-    await this.daemon.servers.putData(id, values, hasScope(caller.scopes, Scopes.Admin));
+    this.server(caller, id, need.dataEdit);
+    await this.daemon.servers.putData(id, values, grants(caller.scopes, need.adminVariables));
   }
 
   async reload(caller: NodeCaller, id: string): Promise<void> {
-    this.server(caller, id, Scopes.Admin);
+    this.server(caller, id, need.reload);
     await this.daemon.servers.reload(id);
   }
 
   async getStatus(caller: NodeCaller, id: string): Promise<ServerStatus> {
-    return { running: this.server(caller, id, Scopes.ServersView).running };
+    return { running: this.server(caller, id, need.status).running };
   }
 
   async getStats(caller: NodeCaller, id: string): Promise<ServerStats> {
-    return this.server(caller, id, Scopes.ServersStat).stats();
+    return this.server(caller, id, need.stats).stats();
   }
 
   async replayConsole(caller: NodeCaller, id: string, since?: number): Promise<ConsoleReplay> {
-    return this.server(caller, id, Scopes.ServersConsole).console.replay(since);
+    return this.server(caller, id, need.consoleView).console.replay(since);
   }
 
   async sendCommand(caller: NodeCaller, id: string, command: string): Promise<void> {
-    this.server(caller, id, Scopes.ServersConsoleSend).sendCommand(command.replace(/\r?\n$/, ''));
+    this.server(caller, id, need.consoleSend).sendCommand(command.replace(/\r?\n$/, ''));
   }
 
   async power(caller: NodeCaller, id: string, action: PowerAction, options: { wait?: boolean } = {}): Promise<void> {
-    const server = this.server(caller, id, powerScopes[action]);
-    if (action === 'restart') requireScope(caller.scopes, Scopes.ServersStop);
+    const server = this.server(caller, id, need[powerActions[action]]);
     const done = runPowerAction(server, action);
     if (options.wait) return done;
     done.catch((error: Error) => server.log(`${action} failed: ${error.message}`));
   }
 
-  private files(caller: NodeCaller, id: string, scope: Scope) {
+  private files(caller: NodeCaller, id: string, scope: ScopeNeed) {
     return this.daemon.files(this.server(caller, id, scope));
   }
 
   async getFile(caller: NodeCaller, id: string, path: string): Promise<FileListing | FileDownload> {
-    const files = this.files(caller, id, Scopes.ServersFilesGet);
+    const files = this.files(caller, id, need.fileGet);
     const entry = path.replace(/^\/+/, '') === '' ? { isFile: false } : await files.stat(path);
     if (!entry.isFile) return listFolder(files, path);
     return files.readStream(path);
   }
 
   async putFile(caller: NodeCaller, id: string, path: string, data: Uint8Array | string | AsyncIterable<Uint8Array>): Promise<void> {
-    const files = this.files(caller, id, Scopes.ServersFilesPut);
+    const files = this.files(caller, id, need.filePut);
     await files.write(path, typeof data === 'string' ? data : data instanceof Uint8Array ? Buffer.from(data) : Readable.from(data));
   }
 
   async createFolder(caller: NodeCaller, id: string, path: string): Promise<void> {
-    await this.files(caller, id, Scopes.ServersFilesPut).mkdir(path);
+    await this.files(caller, id, need.filePut).mkdir(path);
   }
 
   async deleteFile(caller: NodeCaller, id: string, path: string): Promise<void> {
-    await this.files(caller, id, Scopes.ServersFilesPut).delete(path);
+    await this.files(caller, id, need.fileDelete).delete(path);
   }
 
   async archive(caller: NodeCaller, id: string, target: string, sources: string[]): Promise<void> {
-    await this.files(caller, id, Scopes.ServersFilesPut).archive(target, sources);
+    await this.files(caller, id, need.archive).archive(target, sources);
   }
 
   async extract(caller: NodeCaller, id: string, archive: string, destination: string): Promise<void> {
-    await this.files(caller, id, Scopes.ServersFilesPut).extract(archive, destination);
+    await this.files(caller, id, need.extract).extract(archive, destination);
   }
 
   async endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void> {
@@ -136,7 +129,7 @@ export class LocalNodeClient implements NodeClient {
   }
 
   async connect(caller: NodeCaller, id: string): Promise<ServerSocket> {
-    const server = this.server(caller, id, Scopes.ServersView);
+    const server = this.server(caller, id, need.connect);
     const events = new SocketEvents();
     let queued = Promise.resolve();
     // Events leave on a later turn, as they would over a socket: callers see the same ordering.

@@ -1,13 +1,17 @@
 import type { FastifyRequest } from 'fastify';
-import { hasScope, OutpostError } from '@outpost/shared';
-import type { Scope } from '@outpost/shared';
+import { isScopeNeed, requireScopes, Scopes } from '@outpost/shared';
+import type { ScopeNeed } from '@outpost/shared';
 import { verifyNodeToken } from '../auth/nodeToken.js';
 import type { NodeTokenPayload } from '../auth/nodeToken.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The scope a daemon route needs; a list means any one of them, an empty list any token (the handler checks). */
-    scope?: Scope | Scope[];
+    /**
+     * What a daemon route needs, from serverActionScopes; or AnyNodeToken, any valid token for
+     * this node, when the handler decides who may (ending one's own SFTP sessions). Routes without
+     * it are refused at registration.
+     */
+    scope?: ScopeNeed | typeof AnyNodeToken;
   }
   interface FastifyRequest {
     nodeToken?: NodeTokenPayload;
@@ -22,15 +26,21 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return typeof query === 'string' ? query : undefined;
 }
 
+/** The declared need of a route whose handler decides who may: any valid token for this node passes the hook. */
+export const AnyNodeToken = 'token';
+
+/** The onRoute check: a daemon route must name what it needs, or the daemon does not start. */
+export function requireDeclaredScope(route: { method: string | string[]; url: string; config?: { scope?: unknown } }): void {
+  if (route.config?.scope !== AnyNodeToken && !isScopeNeed(route.config?.scope)) throw new Error(`daemon route ${String(route.method)} ${route.url} names no scope: set config.scope from serverActionScopes`);
+}
+
 /** Verifies the token against this node and the route's server, then the route's scope. */
 export function authorize(request: FastifyRequest, auth: { nodeId: string; secret: string }): NodeTokenPayload {
   const server = (request.params as { id?: string }).id ?? '';
   const token = verifyNodeToken(auth.secret, tokenOf(request), { node: auth.nodeId, server });
-  const wanted = request.routeOptions.config.scope;
-  const anyOf = Array.isArray(wanted) ? wanted : wanted ? [wanted] : [];
-  if (anyOf.length > 0 && !anyOf.some((scope) => hasScope(token.scopes, scope))) {
-    throw new OutpostError('ErrMissingScope', `missing scope ${anyOf.join(' or ')}`, { scope: anyOf[0] });
-  }
+  // Only the not-found handler has no scope (no route may be registered without one): admin only.
+  const need = request.routeOptions.config.scope ?? Scopes.Admin;
+  if (need !== AnyNodeToken) requireScopes(token.scopes, need);
   return token;
 }
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OutpostError, Scopes } from '@outpost/shared';
+import { OutpostError, serverActionScopes as need } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
 import { listFolder } from '../servers/serverFiles.js';
 import { flag } from './authorize.js';
@@ -20,7 +20,7 @@ export function fileRoutes(app: FastifyInstance, daemon: Daemon): void {
     app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
   }
 
-  app.get<PathParams>('/daemon/server/:id/file/*', { config: { scope: Scopes.ServersFilesGet } }, async (request, reply) => {
+  app.get<PathParams>('/daemon/server/:id/file/*', { config: { scope: need.fileGet } }, async (request, reply) => {
     const files = filesOf(request);
     const path = request.params['*'] ?? '';
     const entry = path === '' ? { isFile: false } : await files.stat(path);
@@ -31,7 +31,7 @@ export function fileRoutes(app: FastifyInstance, daemon: Daemon): void {
 
   app.put<PathParams & { Querystring: { folder?: string } }>(
     '/daemon/server/:id/file/*',
-    { config: { scope: Scopes.ServersFilesPut } },
+    { config: { scope: need.filePut } },
     async (request, reply) => {
       const files = filesOf(request);
       const path = request.params['*'] ?? '';
@@ -51,12 +51,12 @@ export function fileRoutes(app: FastifyInstance, daemon: Daemon): void {
     },
   );
 
-  app.delete<PathParams>('/daemon/server/:id/file/*', { config: { scope: Scopes.ServersFilesPut } }, async (request, reply) => {
+  app.delete<PathParams>('/daemon/server/:id/file/*', { config: { scope: need.fileDelete } }, async (request, reply) => {
     await filesOf(request).delete(request.params['*'] ?? '');
     return reply.status(204).send();
   });
 
-  app.post<PathParams & { Body: unknown }>('/daemon/server/:id/archive/*', { config: { scope: Scopes.ServersFilesPut } }, async (request, reply) => {
+  app.post<PathParams & { Body: unknown }>('/daemon/server/:id/archive/*', { config: { scope: need.archive } }, async (request, reply) => {
     const body = request.body;
     const sources = Array.isArray(body) ? body : typeof body === 'string' ? [body] : undefined;
     if (!sources?.length || !sources.every((item) => typeof item === 'string')) {
@@ -68,7 +68,7 @@ export function fileRoutes(app: FastifyInstance, daemon: Daemon): void {
 
   app.get<PathParams & { Querystring: { destination?: string } }>(
     '/daemon/server/:id/extract/*',
-    { config: { scope: Scopes.ServersFilesPut } },
+    { config: { scope: need.extract } },
     async (request, reply) => {
       await filesOf(request).extract(request.params['*'] ?? '', request.query.destination ?? '/');
       return reply.status(204).send();

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { POWER_ACTIONS, Scopes } from '@outpost/shared';
+import { POWER_ACTIONS, powerActions, serverActionScopes } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
-import { requireScope } from '../auth/nodeToken.js';
-import { powerScopes, runPowerAction } from '../servers/ServerSession.js';
+import { runPowerAction } from '../servers/ServerSession.js';
 import { flag } from './authorize.js';
 
 /**
@@ -14,9 +13,8 @@ export function powerRoutes(app: FastifyInstance, daemon: Daemon): void {
   for (const action of POWER_ACTIONS) {
     app.post<{ Params: { id: string }; Querystring: { wait?: string } }>(
       `/daemon/server/:id/${action}`,
-      { config: { scope: powerScopes[action] } },
+      { config: { scope: serverActionScopes[powerActions[action]] } },
       async (request, reply) => {
-        if (action === 'restart') requireScope(request.nodeToken!.scopes, Scopes.ServersStop);
         const server = daemon.servers.get(request.params.id);
         const done = runPowerAction(server, action);
         if (flag(request.query.wait)) {

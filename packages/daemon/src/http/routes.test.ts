@@ -1,12 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scopes } from '@outpost/shared';
+import { AnyNodeToken } from './authorize.js';
+import { Scopes, isScopeNeed, scopesOf, serverActionScopes, socketMessageAction } from '@outpost/shared';
+import type { RouteOptions } from 'fastify';
 import { signNodeToken } from '../auth/nodeToken.js';
 import { fakeDefinition, openTestDaemon, waitFor } from '../servers/testServer.js';
 
@@ -146,5 +149,71 @@ describe('daemon API behaviour', () => {
     const bad = await call('POST', '/definition', token(), '{not json', 'application/json');
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('ErrInvalidJson');
+  });
+});
+
+// Every per-server scope but those given: a caller who may do everything else.
+const allBut = (...lacking: string[]) => Object.values(Scopes).filter((s) => s.startsWith('server.') && !lacking.includes(s));
+
+describe('daemon route table', () => {
+  it('has every route declare a scope from the table, seen by a hook of our own', async () => {
+    const seen: RouteOptions[] = [];
+    const table = Fastify();
+    table.addHook('onRoute', (route) => void seen.push(route));
+    await table.register(open.daemon.routes);
+    await table.ready();
+    try {
+      expect(seen.length).toBeGreaterThan(20);
+      // Only the SFTP-ending routes let any token through; their handler decides (requireSftpEnder).
+      for (const route of seen) {
+        const declared = route.config?.scope;
+        expect(declared === AnyNodeToken ? route.url.endsWith('/sftp') : isScopeNeed(declared), `${route.method} ${route.url}`).toBe(true);
+      }
+      const scopeOf = (method: string, url: string) => seen.find((r) => r.method === method && r.url === url)?.config?.scope;
+      expect(scopeOf('POST', '/daemon/server/:id/restart')).toEqual(serverActionScopes.restart);
+      expect(scopeOf('DELETE', '/daemon/server/:id')).toEqual(serverActionScopes.delete);
+    } finally {
+      await table.close();
+    }
+  });
+
+  it('refuses to start with a route that names no scope or an unknown one', async () => {
+    for (const config of [undefined, { scope: 'server.strat' }, { scope: { anyOf: [] } }]) {
+      const broken = Fastify();
+      await broken.register(async (child) => {
+        await open.daemon.routes(child);
+        child.get('/daemon/server/:id/forgotten', { config: config as never }, async () => 'oops');
+      }).ready().then(
+        () => expect.unreachable(`started with ${JSON.stringify(config)}`),
+        (error: Error) => expect(error.message).toMatch(/GET \/daemon\/server\/:id\/forgotten names no scope/),
+      ).finally(() => broken.close());
+    }
+  });
+
+  it('refuses every live-connection message a token lacks the table\'s scope for', async () => {
+    const messages = [
+      { type: 'start' }, { type: 'stop' }, { type: 'kill' }, { type: 'restart' }, { type: 'install' }, { type: 'stat' }, { type: 'status' },
+      { type: 'replay' }, { type: 'console', data: { command: 'x' } },
+      { type: 'file', data: { action: 'get', path: '/' } }, { type: 'file', data: { action: 'create', path: 'nope' } }, { type: 'file', data: { action: 'delete', path: 'nope' } },
+    ];
+    for (const message of messages) {
+      const need = serverActionScopes[socketMessageAction(message)!];
+      // Lacking the last scope the need names (restart: stop); holding view, which connecting needs.
+      const lacking = scopesOf(need).at(-1)!;
+      if (lacking === Scopes.ServersView) continue; // status needs only what connecting needs
+      const ws = new WebSocket(`${base.replace('http', 'ws')}/daemon/socket/${id}?token=${token({ scopes: allBut(lacking) })}`);
+      const events: { type: string; data: { code?: string; metadata?: { scope?: string } } }[] = [];
+      ws.on('message', (raw) => events.push(JSON.parse(String(raw))));
+      try {
+        await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+        ws.send(JSON.stringify(message));
+        await waitFor(() => events.some((e) => e.type === 'error'), 5000, `refusal of ${message.type}`);
+        expect(events.find((e) => e.type === 'error')?.data, JSON.stringify(message)).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: lacking } });
+      } finally {
+        ws.close();
+      }
+    }
+    expect(open.daemon.servers.get(id).running).toBe(false);
+    expect(existsSync(join(open.daemon.servers.get(id).root, 'nope'))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import type { Daemon } from '../Daemon.js';
-import { authorize } from './authorize.js';
+import { authorize, requireDeclaredScope } from './authorize.js';
 import { consoleRoutes } from './consoleRoutes.js';
 import { errorHandler } from './errorHandler.js';
 import { fileRoutes } from './fileRoutes.js';
@@ -22,9 +22,7 @@ export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promis
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 64 * 1024 ** 3 } });
   app.setErrorHandler(errorHandler);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.scope) throw new Error(`daemon route ${route.method} ${route.url} names no scope`);
-  });
+  app.addHook('onRoute', requireDeclaredScope);
   app.addHook('onRequest', async (request) => {
     request.nodeToken = authorize(request, daemon.config);
   });

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OutpostError } from '@outpost/shared';
-import type { Scope } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
 import { requireSftpEnder } from '../sftp/requireSftpEnder.js';
+import { AnyNodeToken } from './authorize.js';
 
 type Query = { Querystring: { user?: string } };
 
@@ -19,7 +19,7 @@ function userOf(request: FastifyRequest<Query>): string {
  * decides the rest.
  */
 export function sftpRoutes(app: FastifyInstance, daemon: Daemon): void {
-  const anyToken = { scope: [] as Scope[] };
+  const anyToken = { scope: AnyNodeToken } as const;
 
   app.delete<Query & { Params: { id: string } }>('/daemon/server/:id/sftp', { config: anyToken }, async (request, reply) => {
     const user = userOf(request);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { Scopes } from '@outpost/shared';
+import { serverActionScopes } from '@outpost/shared';
 import type { SocketEvent } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
 import { ServerSession } from '../servers/ServerSession.js';
@@ -39,7 +39,7 @@ export function socketRoutes(app: FastifyInstance, daemon: Daemon): void {
     '/daemon/socket/:id',
     {
       websocket: true,
-      config: { scope: Scopes.ServersView },
+      config: { scope: serverActionScopes.connect },
       // Refuse an unknown server before the upgrade, with a status the client can read.
       preValidation: async (request) => void daemon.servers.get(request.params.id),
     },

@@ -1,19 +1,10 @@
-import { hasScope, OutpostError, POWER_ACTIONS, Scopes } from '@outpost/shared';
-import type { PowerAction, Scope, SocketEvent } from '@outpost/shared';
+import { grants, OutpostError, requireAction, serverActionScopes, socketMessageAction } from '@outpost/shared';
+import type { PowerAction, ServerAction, SocketEvent } from '@outpost/shared';
 import type { Server } from './Server.js';
 import type { ServerFilesAccess } from './serverFiles.js';
 import { listFolder } from './serverFiles.js';
 
-/** The scope each power action needs. */
-export const powerScopes: Record<PowerAction, Scope> = {
-  start: Scopes.ServersStart,
-  restart: Scopes.ServersStart,
-  stop: Scopes.ServersStop,
-  kill: Scopes.ServersStop,
-  install: Scopes.ServersInstall,
-};
-
-/** Runs a power action on a server; restart also needs the stop scope. */
+/** Runs a power action on a server (its scope is serverActionScopes[action], checked by the caller). */
 export function runPowerAction(server: Server, action: PowerAction): Promise<void> {
   switch (action) {
     case 'start':
@@ -44,7 +35,7 @@ export class ServerSession {
     private readonly emit: (event: SocketEvent) => void,
   ) {
     this.unsubscribe.push(server.onStatus((running) => emit({ type: 'status', data: { running } })));
-    if (hasScope(scopes, Scopes.ServersConsole)) {
+    if (grants(scopes, serverActionScopes.consoleView)) {
       this.unsubscribe.push(server.console.subscribe((logs, epoch) => emit({ type: 'console', data: { logs, epoch } })));
     }
   }
@@ -58,68 +49,57 @@ export class ServerSession {
     this.dispatch(request).catch((error: unknown) => this.emitError(error));
   }
 
-  private require(scope: Scope): void {
-    if (!hasScope(this.scopes, scope)) throw new OutpostError('ErrMissingScope', `missing scope ${scope}`, { scope });
-  }
-
+  // Every message is checked against the one table before anything else looks at it.
   private async dispatch(request: unknown): Promise<void> {
     const { type, data } = (request ?? {}) as { type?: unknown; data?: Record<string, unknown> };
-    if ((POWER_ACTIONS as readonly unknown[]).includes(type)) {
-      const action = type as PowerAction;
-      this.require(powerScopes[action]);
-      if (action === 'restart') this.require(Scopes.ServersStop);
-      await runPowerAction(this.server, action);
-      return;
-    }
-    switch (type) {
+    const action = socketMessageAction(request);
+    if (action === undefined) throw new OutpostError('ErrInvalidJson', `unknown message type ${JSON.stringify(type)}`);
+    requireAction(this.scopes, action);
+    switch (action) {
+      case 'start':
+      case 'stop':
+      case 'kill':
+      case 'restart':
+      case 'install':
+        await runPowerAction(this.server, action satisfies PowerAction);
+        return;
       case 'status':
         this.emit({ type: 'status', data: { running: this.server.running } });
         return;
-      case 'stat':
-        this.require(Scopes.ServersStat);
+      case 'stats':
         this.emit({ type: 'stat', data: await this.server.stats() });
         return;
-      case 'replay': {
-        this.require(Scopes.ServersConsole);
+      case 'consoleView': {
         const since = Number(data?.since);
         this.emit({ type: 'console', data: this.server.console.replay(data?.since === undefined || !Number.isFinite(since) ? undefined : since) });
         return;
       }
-      case 'console':
-        this.require(Scopes.ServersConsoleSend);
+      case 'consoleSend':
         if (typeof data?.command !== 'string') throw new OutpostError('ErrFieldRequired', 'command is required', { field: 'command' });
         this.server.sendCommand(data.command);
         return;
-      case 'file':
-        await this.file(data);
+      case 'fileGet':
+      case 'filePut':
+      case 'fileDelete':
+        await this.file(action, data);
         return;
       default:
-        throw new OutpostError('ErrInvalidJson', `unknown message type ${JSON.stringify(type)}`);
+        throw new OutpostError('ErrInvalidJson', `message type ${JSON.stringify(type)} is not served here`);
     }
   }
 
-  private async file(data: Record<string, unknown> | undefined): Promise<void> {
+  /** A file message, already authorized: its failures answer as a listing with an error, not an error event. */
+  private async file(action: Extract<ServerAction, 'fileGet' | 'filePut' | 'fileDelete'>, data: Record<string, unknown> | undefined): Promise<void> {
     const path = typeof data?.path === 'string' ? data.path : '/';
-    const action = data?.action ?? 'get';
     const files = this.files(this.server);
     try {
-      if (action === 'get') {
-        this.require(Scopes.ServersFilesGet);
-      } else if (action === 'create') {
-        this.require(Scopes.ServersFilesPut);
-        await files.mkdir(path);
-      } else if (action === 'delete') {
-        this.require(Scopes.ServersFilesPut);
-        await files.delete(path);
-      } else {
-        throw new OutpostError('ErrInvalidJson', `unknown file action ${JSON.stringify(action)}`);
-      }
+      if (action === 'filePut') await files.mkdir(path);
+      else if (action === 'fileDelete') await files.delete(path);
       // After a change, show the folder it happened in.
-      const shown = action === 'get' ? path : parentOf(path);
+      const shown = action === 'fileGet' ? path : parentOf(path);
       this.emit({ type: 'file', data: await listFolder(files, shown) });
     } catch (error) {
       const code = error instanceof OutpostError ? error.code : 'ErrUnknownError';
-      if (code === 'ErrMissingScope') throw error;
       this.emit({ type: 'file', data: { files: [], path, error: code } });
     }
   }

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { registerPublic } from './scopes.js';
 
 /** The OpenAPI document of every route, from their TypeBox schemas, browsable under /swagger/. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -16,5 +17,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ bearer: [] }, { cookie: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/swagger' });
+  await registerPublic(app, swaggerUi, { routePrefix: '/swagger' });
 }

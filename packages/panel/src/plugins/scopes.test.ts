@@ -1,9 +1,98 @@
-import { Scopes } from '@outpost/shared';
-import Fastify from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Scopes, isScopeNeed, serverActionScopes } from '@outpost/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scopesForServer } from '../services/scopesForServer.js';
+import { buildApp } from '../app.js';
+import { openDatabase } from '../db/openDatabase.js';
+import { routeAreas } from '../routes/index.js';
+import { scopesForServer } from '../services/policy.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../test/factories.js';
+import { createTestDatabase } from '../test/testDatabase.js';
 import { registerScopes } from './scopes.js';
+
+/** Builds the real app with one more route area; answers the error it refused to start with. */
+async function startWithExtraArea(area: (app: FastifyInstance) => Promise<void>): Promise<Error | undefined> {
+  const database = await createTestDatabase('sqlite');
+  const db = openDatabase(database.config);
+  routeAreas.push(area);
+  try {
+    const config = { port: 0, host: '127.0.0.1', dataDir: tmpdir(), db: database.config, sftpPort: 0, admin: { username: 'admin' }, sessionMinutes: 60 };
+    const app = await buildApp({ config, db, webDist: '/nonexistent-web-dist' });
+    await app.close();
+    return undefined;
+  } catch (error) {
+    return error as Error;
+  } finally {
+    routeAreas.splice(routeAreas.indexOf(area), 1);
+    await db.destroy();
+    await database.drop();
+  }
+}
+
+describe('the route table', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    // With a built web app, so its files' routes are walked too.
+    dist = mkdtempSync(join(tmpdir(), 'outpost-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Outpost</title>');
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    t = await createTestApp({ webDist: dist });
+    await t.app.ready();
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('has every route of the real app declare a scope, session or public', () => {
+    const seen = t.app.routeScopes;
+    expect(seen.length).toBeGreaterThan(60);
+    for (const route of seen) {
+      const where = `${route.method} ${route.url}`;
+      expect(route.scope === 'public' || route.scope === 'session' || isScopeNeed(route.scope), where).toBe(true);
+      // Every recorded route is really served.
+      expect(t.app.hasRoute({ method: route.method as 'GET', url: route.url }), where).toBe(true);
+    }
+    // Routes of plugins registered first (the OpenAPI page, the web app's files) were checked too.
+    const urls = new Set(seen.map((route) => route.url));
+    for (const url of ['/swagger/json', '/assets/app.js', '/index.html', '/swagger/index.html']) expect(urls, url).toContain(url);
+    // Only the OpenAPI page and the web app are public besides the calls that must be (login and the like).
+    const publicUrls = seen.filter((route) => route.scope === 'public').map((route) => route.url);
+    expect(publicUrls.filter((url) => url.startsWith('/proxy') || url.startsWith('/api/servers'))).toEqual([]);
+  });
+
+  it('has checked every route the OpenAPI document lists, a record kept apart from ours', () => {
+    const shape = (url: string) => url.replace(/\{[^}]*\}|:[^/]+|\*/g, '{}');
+    const seen = new Set(t.app.routeScopes.map((route) => `${route.method} ${shape(route.url)}`));
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths).flatMap(([url, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${shape(url)}`));
+    expect(documented.length).toBeGreaterThan(30);
+    for (const route of documented) expect(seen, route).toContain(route);
+  });
+
+  it('gives the server actions the scopes of the one table', () => {
+    const scopeOf = (method: string, url: string) => t.app.routeScopes.find((route) => route.method === method && route.url === url)?.scope;
+    expect(scopeOf('POST', '/proxy/daemon/server/:id/restart')).toEqual(serverActionScopes.restart);
+    expect(scopeOf('DELETE', '/api/servers/:id')).toEqual(serverActionScopes.delete);
+    expect(scopeOf('GET', '/proxy/daemon/socket/:id')).toEqual(serverActionScopes.connect);
+    expect(scopeOf('DELETE', '/proxy/daemon/server/:id/file/*')).toEqual(serverActionScopes.fileDelete);
+  });
+
+  it('refuses to start with a route that declares no scope, a scope that does not exist, or a server scope without a server', async () => {
+    const none = await startWithExtraArea(async (app) => void app.get('/api/forgotten', async () => 'oops'));
+    expect(none?.message).toMatch(/GET \/api\/forgotten declares no scope/);
+    const typo = await startWithExtraArea(async (app) => void app.post('/api/typo/:id', { config: { scope: 'server.strat' as never } }, async () => 'oops'));
+    expect(typo?.message).toMatch(/POST \/api\/typo\/:id declares no scope/);
+    const serverless = await startWithExtraArea(async (app) => void app.post('/api/everywhere/start', { config: { scope: serverActionScopes.start } }, async () => 'oops'));
+    expect(serverless?.message).toMatch(/needs a per-server scope but has no :id/);
+    // The same area with its scope declared starts: the refusals above are about the scope alone.
+    expect(await startWithExtraArea(async (app) => void app.get('/api/remembered', { config: { scope: 'session' } }, async () => 'ok'))).toBeUndefined();
+  });
+});
 
 describe('scopes plugin', () => {
   let t: TestApp;
@@ -16,6 +105,7 @@ describe('scopes plugin', () => {
     const app = Fastify();
     registerScopes(app);
     expect(() => app.get('/api/forgotten', async () => 'oops')).toThrow(/declares no scope/);
+    expect(() => app.get('/api/forgotten', { config: { scope: 'nodes.veiw' as never } }, async () => 'oops')).toThrow(/declares no scope/);
     await app.close();
   });
 

@@ -1,36 +1,58 @@
-import { OutpostError, hasScope, type Scope } from '@outpost/shared';
-import type { FastifyInstance } from 'fastify';
-import { scopesForServer } from '../services/scopesForServer.js';
+import { OutpostError, requireScopes } from '@outpost/shared';
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, RouteOptions } from 'fastify';
+import type { RouteScope } from '../context.js';
+import { heldOnServer, isServerNeed, requireDeclaredScope } from '../services/policy.js';
 import { authenticate } from './auth.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app serves with what it declared, in registration order. */
+    routeScopes: { method: string; url: string; scope: RouteScope }[];
+  }
+}
+
+// Set on the contexts made by registerPublic: routes registered there are declared public.
+const PUBLIC_CONTEXT = 'outpostPublicContext';
+
 /**
- * Every route registered after this names what it needs in `config.scope`; the app refuses to
- * start otherwise. Before the body is even read, the caller is checked: no session → 401
- * ErrSessionTimedOut, missing scope → 403 ErrMissingScope.
+ * Registers a plugin of someone else's whose routes are all public (the OpenAPI page, the web
+ * app's files): they cannot name a scope themselves, so the context they live in does.
+ */
+export async function registerPublic<Options extends object>(app: FastifyInstance, plugin: FastifyPluginAsync<Options> | FastifyPluginCallback<Options>, options: Options): Promise<void> {
+  await app.register(async (context) => {
+    context.decorate(PUBLIC_CONTEXT, true);
+    await context.register(plugin, options);
+  });
+}
+
+/**
+ * Registered before any route: every route then names what it needs in `config.scope`, or the
+ * app refuses to start. Before the body is even read, the caller is checked: no session → 401
+ * ErrSessionTimedOut, missing scope → 403 ErrMissingScope. The decisions live in services/policy.
  */
 export function registerScopes(app: FastifyInstance): void {
   app.decorateRequest('session', null);
+  app.decorate('routeScopes', []);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.scope) {
-      throw new Error(`route ${route.method} ${route.url} declares no scope: set config.scope to a scope, 'session' or 'public'`);
-    }
+  app.addHook('onRoute', function declare(this: FastifyInstance, route: RouteOptions) {
+    if (route.config?.scope === undefined && this.hasDecorator(PUBLIC_CONTEXT)) route.config = { ...route.config, scope: 'public' };
+    requireDeclaredScope(route);
+    for (const method of [route.method].flat()) app.routeScopes.push({ method, url: route.url, scope: route.config!.scope! });
   });
 
   app.addHook('onRequest', async (request) => {
-    const scope = request.routeOptions.config.scope;
-    if (!scope || scope === 'public') return;
+    const need = request.routeOptions.config.scope;
+    if (need === 'public') return;
+    if (need === undefined) {
+      // Only the not-found handler has no scope; anything else would be a route that slipped past onRoute.
+      if (request.is404) return;
+      throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action');
+    }
     const session = await authenticate(request);
     request.session = session;
-    if (scope === 'session') return;
-    let held: string[] = session.scopes;
-    if (scope.startsWith('server.')) {
-      const param = request.routeOptions.config.serverParam ?? 'id';
-      const serverId = (request.params as Record<string, string | undefined>)[param];
-      held = serverId ? await scopesForServer(request.server.panel.repo, session.userId, serverId) : [];
-    }
-    if (!hasScope(held, scope as Scope)) {
-      throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', { scope });
-    }
+    if (need === 'session') return;
+    const param = request.routeOptions.config.serverParam ?? 'id';
+    const serverId = isServerNeed(need) ? (request.params as Record<string, string | undefined>)[param] : undefined;
+    requireScopes(await heldOnServer(request.server.panel.repo, session, serverId), need);
   });
 }

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { OutpostError } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
+import { registerPublic } from './scopes.js';
 
 /** packages/web/dist, found from this file (src/plugins or dist/plugins), not from the cwd. */
 export const defaultWebDist = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -24,11 +25,12 @@ function isApiPath(url: string): boolean {
 export async function registerSpa(app: FastifyInstance, webDist = defaultWebDist): Promise<void> {
   const hasSpa = existsSync(join(webDist, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+    await registerPublic(app, fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
   }
   app.setNotFoundHandler((request, reply) => {
     if (hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
-      return reply.type('text/html').sendFile('index.html');
+      // Read here, not with sendFile: the static plugin's decorators live in its own (public) context.
+      return reply.type('text/html').send(createReadStream(join(webDist, 'index.html')));
     }
     throw new OutpostError('ErrNotFound', `${request.method} ${request.url.split('?')[0]} not found`, undefined, 404);
   });

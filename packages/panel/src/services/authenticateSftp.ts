@@ -1,9 +1,9 @@
-import { Scopes, hasScope } from '@outpost/shared';
+import { grants, serverActionScopes } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 import { checkCredentials } from './checkCredentials.js';
 import type { FailedLogins } from './failedLogins.js';
 import { normaliseEmail } from './normaliseEmail.js';
-import { scopesForServer } from './scopesForServer.js';
+import { scopesForServer } from './policy.js';
 
 /** A granted SFTP login: which server folder, for whom, and whether it may change files. */
 export interface SftpGrant {
@@ -39,6 +39,6 @@ export async function authenticateSftp(repo: Repositories, username: string, pas
   // A node may only hear about its own servers.
   if (!server || (origin.nodeId !== undefined && server.node_id !== origin.nodeId)) return null;
   const scopes = await scopesForServer(repo, user.id, serverId);
-  if (!hasScope(scopes, Scopes.ServersFiles)) return null;
-  return { serverId, userId: user.id, canWrite: hasScope(scopes, Scopes.ServersFilesPut) };
+  if (!grants(scopes, serverActionScopes.sftp)) return null;
+  return { serverId, userId: user.id, canWrite: grants(scopes, serverActionScopes.sftpWrite) };
 }

@@ -4,7 +4,9 @@ import {
   Scopes,
   applyVariableValues,
   checkDefinitionValues,
-  hasScope,
+  grants,
+  requireAction,
+  serverActionScopes,
   readDefinition,
   serverPermissionFlags,
   scopesFromPermissions,
@@ -33,13 +35,13 @@ export function duplicateServerName(name: string): OutpostError {
 }
 
 /** A template as the request names it: a stored template by id, or (admins) a whole definition. */
-async function definitionOf(ctx: PanelContext, template: NewServer['template'], asAdmin: boolean): Promise<ServerDefinition> {
+async function definitionOf(ctx: PanelContext, template: NewServer['template'], creatorScopes: readonly string[]): Promise<ServerDefinition> {
   if (typeof template === 'string') {
     const row = await ctx.repo.templates.byId(template);
     if (!row) throw new OutpostError('ErrNoTemplate', `no template with name '${template}' was found`, { name: template });
     return readDefinition(JSON.parse(row.definition));
   }
-  if (!asAdmin) throw new OutpostError('ErrMissingScope', 'only an admin may create a server from a custom definition', { scope: Scopes.Admin });
+  requireAction(creatorScopes, 'createFromDefinition');
   return templateDefinition(template);
 }
 
@@ -60,7 +62,6 @@ function chooseEnvironment(definition: ServerDefinition, wanted: EnvironmentConf
  */
 export async function createServer(ctx: PanelContext, creator: { userId: number; scopes: string[] }, input: NewServer): Promise<string> {
   assertServerName(input.name);
-  const asAdmin = hasScope(creator.scopes, Scopes.Admin);
   const node = await ctx.repo.nodes.byId(input.node);
   if (!node) throw new OutpostError('ErrNotFound', `no node ${input.node}`, { field: 'node', node: input.node }, 404);
   if (await ctx.repo.servers.byName(input.name)) throw duplicateServerName(input.name);
@@ -72,9 +73,9 @@ export async function createServer(ctx: PanelContext, creator: { userId: number;
     if (!userIds.includes(user.id)) userIds.push(user.id);
   }
 
-  const template = await definitionOf(ctx, input.template, asAdmin);
+  const template = await definitionOf(ctx, input.template, creator.scopes);
   const environment = chooseEnvironment(template, input.environment);
-  const data = applyVariableValues(template.data ?? {}, input.variables ?? {}, asAdmin);
+  const data = applyVariableValues(template.data ?? {}, input.variables ?? {}, grants(creator.scopes, serverActionScopes.adminVariables));
   const definition: ServerDefinition = { ...template, name: input.name, data, environment };
   // The node checks again; checking here spares it a server that could never be saved.
   checkDefinitionValues(definition);

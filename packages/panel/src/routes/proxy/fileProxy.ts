@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { OutpostError, Scopes } from '@outpost/shared';
+import { OutpostError, serverActionScopes as need } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { isOn } from '../../services/isOn.js';
-import { serverAccess } from '../../services/serverAccess.js';
+import { serverAccess } from '../../services/policy.js';
 import { archiveSchema, deleteFileSchema, extractSchema, getFileSchema, putFileSchema } from './schema.js';
 
 const BASE = '/proxy/daemon/server/:id';
@@ -22,7 +22,7 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
   await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 10 } });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get(`${BASE}/file/*`, { schema: getFileSchema, config: { scope: Scopes.ServersFilesGet } }, async (request, reply) => {
+  r.get(`${BASE}/file/*`, { schema: getFileSchema, config: { scope: need.fileGet } }, async (request, reply) => {
     const { client, caller, server } = await serverAccess(request);
     const path = request.params['*'];
     const found = await client.getFile(caller, server.id, path);
@@ -34,7 +34,7 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
     return reply.send(Readable.from(found.stream) as never);
   });
 
-  r.put(`${BASE}/file/*`, { schema: putFileSchema, config: { scope: Scopes.ServersFilesPut, uploads: true } }, async (request, reply) => {
+  r.put(`${BASE}/file/*`, { schema: putFileSchema, config: { scope: need.filePut, uploads: true } }, async (request, reply) => {
     const { client, caller, server } = await serverAccess(request);
     const path = request.params['*'];
     if (isOn(request.query.folder)) {
@@ -48,19 +48,19 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
     return reply.code(204).send(null);
   });
 
-  r.delete(`${BASE}/file/*`, { schema: deleteFileSchema, config: { scope: Scopes.ServersFilesPut } }, async (request, reply) => {
+  r.delete(`${BASE}/file/*`, { schema: deleteFileSchema, config: { scope: need.fileDelete } }, async (request, reply) => {
     const { client, caller, server } = await serverAccess(request);
     await client.deleteFile(caller, server.id, request.params['*']);
     return reply.code(204).send(null);
   });
 
-  r.post(`${BASE}/archive/*`, { schema: archiveSchema, config: { scope: Scopes.ServersFilesPut } }, async (request, reply) => {
+  r.post(`${BASE}/archive/*`, { schema: archiveSchema, config: { scope: need.archive } }, async (request, reply) => {
     const { client, caller, server } = await serverAccess(request);
     await client.archive(caller, server.id, request.params['*'], request.body);
     return reply.code(204).send(null);
   });
 
-  r.get(`${BASE}/extract/*`, { schema: extractSchema, config: { scope: Scopes.ServersFilesPut } }, async (request, reply) => {
+  r.get(`${BASE}/extract/*`, { schema: extractSchema, config: { scope: need.extract } }, async (request, reply) => {
     const { client, caller, server } = await serverAccess(request);
     await client.extract(caller, server.id, request.params['*'], request.query.destination ?? '');
     return reply.code(204).send(null);

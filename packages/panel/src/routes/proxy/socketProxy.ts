@@ -1,10 +1,9 @@
-import { OutpostError, Scopes, hasScope, type ServerSocket, type SocketEvent, type SocketRequest } from '@outpost/shared';
+import { OutpostError, grants, serverActionScopes, type ServerSocket, type SocketEvent, type SocketRequest } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { WebSocket } from 'ws';
 import { MessageBudget } from '@outpost/daemon';
-import { serverAccess } from '../../services/serverAccess.js';
-import { socketPermission } from './socketPermission.js';
+import { refuseSocketMessage, serverAccess } from '../../services/policy.js';
 
 /**
  * Largest message a browser may send. app.ts hands it to ws as maxPayload, so a larger frame is
@@ -31,7 +30,7 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
     {
       websocket: true,
       schema: { params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{8}$' }) }), tags: ['proxy'], summary: 'Live connection: {type, data} both ways' },
-      config: { scope: Scopes.ServersView },
+      config: { scope: serverActionScopes.connect },
     },
     (socket: WebSocket, request) => {
       const send = (event: SocketEvent) => {
@@ -49,9 +48,8 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
       let closed = false;
 
       const forward = (message: SocketRequest) => {
-        const wanted = socketPermission(message);
-        if (!wanted) return send(errorEvent(new OutpostError('ErrFieldRequired', `unknown message type ${String(message.type)}`, { field: 'type' })));
-        if (!hasScope(scopes, wanted)) return send(errorEvent(new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', { scope: wanted })));
+        const refused = refuseSocketMessage(scopes, message);
+        if (refused) return send(errorEvent(refused));
         node!.send(message);
       };
 
@@ -88,7 +86,7 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
           const { userId, tokenHash } = request.session!;
           const forget = request.server.panel.sockets.add(userId, access.server.id, () => socket.close(4001, 'permissions changed'), tokenHash);
           socket.once('close', forget);
-          const canSeeConsole = hasScope(scopes, Scopes.ServersConsole);
+          const canSeeConsole = grants(scopes, serverActionScopes.consoleView);
           opened.onEvent((event) => {
             if (event.type === 'console' && !canSeeConsole) return;
             send(event);

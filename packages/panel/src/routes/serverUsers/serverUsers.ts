@@ -1,19 +1,17 @@
-import { OutpostError, Scopes, hasScope, permissionsFromScopes, scopesFromPermissions, serverPermissionFlags, serverPermissionScopes, type Scope, type ServerPermissions } from '@outpost/shared';
+import { OutpostError, permissionsFromScopes, requireScopes, scopesFromPermissions, serverActionScopes, serverPermissionFlags, serverPermissionScopes, type Scope, type ServerPermissions } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { endSftpSessions } from '../../services/endSftpSessions.js';
-import { scopesForServer } from '../../services/scopesForServer.js';
+import { scopesForServer } from '../../services/policy.js';
 import { deleteServerUserSchema, listServerUsersSchema, putServerUserSchema } from './schema.js';
 
 /** /api/servers/{id}/user: the users of one server, for holders of editServerUsers. */
 export default async function serverUsersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { repo } = app.panel;
-  const config = { scope: Scopes.ServersEditUsers };
+  const config = { scope: serverActionScopes.usersEdit };
 
-  const requireHeld = (own: readonly string[], scope: string) => {
-    if (!hasScope(own, scope as Scope)) throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', { scope });
-  };
+  const requireHeld = (own: readonly string[], scope: string) => requireScopes(own, scope as Scope);
   // Nor takes anything from someone who holds more on this server than they do (the owner, say).
   const requireOutranks = async (own: readonly string[], userId: number, serverId: string) => {
     for (const scope of await repo.permissions.serverScopes(userId, serverId)) requireHeld(own, scope);

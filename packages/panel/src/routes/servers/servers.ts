@@ -1,4 +1,4 @@
-import { OutpostError, Scopes, hasScope, permissionsFromScopes } from '@outpost/shared';
+import { OutpostError, Scopes, hasScope, permissionsFromScopes, serverActionScopes as need } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/isUniqueViolation.js';
@@ -6,8 +6,7 @@ import { assertServerName } from '../../services/assertServerName.js';
 import { createServer, duplicateServerName, type NewServer } from '../../services/createServer.js';
 import { isOn } from '../../services/isOn.js';
 import { presentServer } from '../../services/presentServer.js';
-import { requireAnyScope, serverAccess } from '../../services/serverAccess.js';
-import { scopesForServer } from '../../services/scopesForServer.js';
+import { scopesForServer, serverAccess } from '../../services/policy.js';
 import { createServerSchema, deleteServerSchema, getServerSchema, listServersSchema, renameServerSchema } from './schema.js';
 
 /** /api/servers: the list, creation, one server, delete and rename. */
@@ -24,13 +23,13 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
     return { servers: rows.map(presentServer), paging: { page, limit, total } };
   });
 
-  r.post('/api/servers', { schema: createServerSchema, config: { scope: Scopes.ServersCreate } }, async (request) => {
+  r.post('/api/servers', { schema: createServerSchema, config: { scope: need.create } }, async (request) => {
     const session = request.session!;
     const id = await createServer(ctx, { userId: session.userId, scopes: session.scopes }, request.body as NewServer);
     return { id };
   });
 
-  r.get('/api/servers/:id', { schema: getServerSchema, config: { scope: Scopes.ServersView } }, async (request) => {
+  r.get('/api/servers/:id', { schema: getServerSchema, config: { scope: need.view } }, async (request) => {
     const row = await ctx.repo.servers.detail(request.params.id);
     if (!row) throw new OutpostError('ErrNotFound', `no server ${request.params.id}`, undefined, 404);
     if (!isOn(request.query.perms)) return { server: presentServer(row) };
@@ -38,10 +37,9 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
     return { server: presentServer(row), permissions: { ...permissionsFromScopes(scopes), admin: hasScope(scopes, Scopes.Admin) } };
   });
 
-  // server.delete on the server, or servers.delete panel-wide: checked here, since either will do.
-  r.delete('/api/servers/:id', { schema: deleteServerSchema, config: { scope: 'session' } }, async (request, reply) => {
+  // server.delete on the server, or servers.delete panel-wide: either will do.
+  r.delete('/api/servers/:id', { schema: deleteServerSchema, config: { scope: need.delete } }, async (request, reply) => {
     const access = await serverAccess(request);
-    requireAnyScope([...access.scopes, ...request.session!.scopes], [Scopes.ServersDeleteOne, Scopes.ServersDelete]);
     // A server its node no longer knows is still removed from the panel.
     await access.client.deleteServer(access.caller, access.server.id).catch((error: unknown) => {
       if (!(error instanceof OutpostError && error.code === 'ErrNotFound')) throw error;
@@ -51,7 +49,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
     return reply.code(204).send(null);
   });
 
-  r.put('/api/servers/:id/name/:name', { schema: renameServerSchema, config: { scope: Scopes.ServersEdit } }, async (request, reply) => {
+  r.put('/api/servers/:id/name/:name', { schema: renameServerSchema, config: { scope: need.rename } }, async (request, reply) => {
     const { id, name } = request.params;
     assertServerName(name);
     const other = await ctx.repo.servers.byName(name);

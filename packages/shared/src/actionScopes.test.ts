@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fileMessageActions,
+  grants,
+  isScopeNeed,
+  missingScope,
+  requireScopes,
+  scopesOf,
+  serverActionScopes,
+  socketMessageAction,
+  socketMessageActions,
+} from './actionScopes.js';
+import { POWER_ACTIONS } from './nodeClient.js';
+import { Scopes } from './scopes.js';
+
+// The message types a client sends on the live connection (spec panel.md, WebSocket).
+const specSocketTypes = ['start', 'stop', 'kill', 'install', 'stat', 'status', 'replay', 'console', 'file'];
+
+describe('the action → scope table', () => {
+  it('names a known scope for every power action and every message type the spec lists', () => {
+    for (const action of POWER_ACTIONS) expect(isScopeNeed(serverActionScopes[action]), action).toBe(true);
+    for (const type of specSocketTypes) {
+      const message = type === 'file' ? { type, data: { action: 'get', path: '/' } } : { type };
+      const action = socketMessageAction(message);
+      expect(action, type).toBeDefined();
+      expect(isScopeNeed(serverActionScopes[action!]), type).toBe(true);
+    }
+    for (const fileAction of Object.keys(fileMessageActions)) expect(socketMessageAction({ type: 'file', data: { action: fileAction } })).toBe(fileMessageActions[fileAction as keyof typeof fileMessageActions]);
+    for (const need of Object.values(serverActionScopes)) expect(isScopeNeed(need)).toBe(true);
+  });
+
+  it('asks the scopes the spec gives each control', () => {
+    expect(serverActionScopes.start).toBe(Scopes.ServersStart);
+    expect(serverActionScopes.kill).toBe(Scopes.ServersStop);
+    expect(scopesOf(serverActionScopes.restart)).toEqual([Scopes.ServersStart, Scopes.ServersStop]);
+    expect(serverActionScopes[socketMessageActions.replay]).toBe(Scopes.ServersConsole);
+    expect(serverActionScopes[socketMessageActions.console]).toBe(Scopes.ServersConsoleSend);
+    expect(serverActionScopes[socketMessageActions.stat]).toBe(Scopes.ServersStat);
+    expect(serverActionScopes[socketMessageAction({ type: 'file', data: { action: 'create' } })!]).toBe(Scopes.ServersFilesPut);
+    expect(serverActionScopes[socketMessageAction({ type: 'file', data: { action: 'delete' } })!]).toBe(Scopes.ServersFilesPut);
+  });
+
+  it('reads a file action under data or at the top level, data first, and lists when none is given', () => {
+    expect(socketMessageAction({ type: 'file', action: 'delete', path: 'x' })).toBe('fileDelete');
+    expect(socketMessageAction({ type: 'file', action: 'delete', data: { action: 'get' } })).toBe('fileGet');
+    expect(socketMessageAction({ type: 'file' })).toBe('fileGet');
+  });
+
+  it('knows no action for unknown types, inherited names or garbage', () => {
+    for (const message of [{ type: 'explode' }, { type: '__proto__' }, { type: 'toString' }, { type: 'file', data: { action: 'chmod' } }, { type: 'file', data: { action: 'constructor' } }, null, 'start', 42, {}]) {
+      expect(socketMessageAction(message), JSON.stringify(message)).toBeUndefined();
+    }
+  });
+
+  it('grants one scope, all of a list or any of a list, and everything to the admin scope', () => {
+    expect(grants([Scopes.ServersStart], serverActionScopes.restart)).toBe(false);
+    expect(missingScope([Scopes.ServersStart], serverActionScopes.restart)).toBe(Scopes.ServersStop);
+    expect(grants([Scopes.ServersStart, Scopes.ServersStop], serverActionScopes.restart)).toBe(true);
+    expect(grants([Scopes.ServersDelete], serverActionScopes.delete)).toBe(true);
+    expect(grants([Scopes.ServersDeleteOne], serverActionScopes.delete)).toBe(true);
+    expect(missingScope([Scopes.ServersView], serverActionScopes.delete)).toBe(Scopes.ServersDeleteOne);
+    for (const need of Object.values(serverActionScopes)) expect(grants([Scopes.Admin], need)).toBe(true);
+  });
+
+  it('lets an empty list grant nothing but admin, and refuses it as a route declaration', () => {
+    expect(grants([Scopes.ServersView], { anyOf: [] })).toBe(false);
+    expect(grants([Scopes.ServersView], { allOf: [] })).toBe(false);
+    expect(grants([Scopes.Admin], { anyOf: [] })).toBe(true);
+    expect(isScopeNeed({ anyOf: [] })).toBe(false);
+    expect(isScopeNeed('server.strat')).toBe(false);
+    expect(isScopeNeed(undefined)).toBe(false);
+  });
+
+  it('refuses with 403 ErrMissingScope naming the scope that is missing', () => {
+    try {
+      requireScopes([Scopes.ServersStart], serverActionScopes.restart);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'ErrMissingScope', status: 403, metadata: { scope: Scopes.ServersStop } });
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { OutpostError } from './errors.js';
+import type { PowerAction } from './nodeClient.js';
+import { Scopes, hasScope, type Scope } from './scopes.js';
+
+/**
+ * What an action needs: one scope, every scope of a list, or any one of a list. The admin scope
+ * satisfies each scope it meets, as in hasScope.
+ */
+export type ScopeNeed = Scope | { readonly allOf: readonly Scope[] } | { readonly anyOf: readonly Scope[] };
+
+/**
+ * The one table of what each action on a server needs. The panel's routes, its socket proxy,
+ * the daemon's HTTP routes, its in-process client and its socket sessions all read it, so a
+ * scope cannot be right in one place and wrong in another.
+ */
+export const serverActionScopes = {
+  // Power: restart is a stop then a start, so it needs both.
+  start: Scopes.ServersStart,
+  stop: Scopes.ServersStop,
+  kill: Scopes.ServersStop,
+  restart: { allOf: [Scopes.ServersStart, Scopes.ServersStop] },
+  install: Scopes.ServersInstall,
+
+  // Seeing the server
+  view: Scopes.ServersView,
+  status: Scopes.ServersView,
+  connect: Scopes.ServersView,
+  stats: Scopes.ServersStat,
+  consoleView: Scopes.ServersConsole,
+  consoleSend: Scopes.ServersConsoleSend,
+
+  // Files, over HTTP, the live connection and SFTP
+  fileGet: Scopes.ServersFilesGet,
+  filePut: Scopes.ServersFilesPut,
+  fileDelete: Scopes.ServersFilesPut,
+  archive: Scopes.ServersFilesPut,
+  extract: Scopes.ServersFilesPut,
+  sftp: Scopes.ServersFiles,
+  sftpWrite: Scopes.ServersFilesPut,
+
+  // Settings of the server
+  dataView: Scopes.ServersEdit,
+  dataEdit: Scopes.ServersEdit,
+  rename: Scopes.ServersEdit,
+  adminVariables: Scopes.ServersEditAdmin,
+  definitionView: Scopes.ServersEditAdmin,
+  definitionEdit: Scopes.ServersEditAdmin,
+  reload: Scopes.Admin,
+  usersEdit: Scopes.ServersEditUsers,
+
+  // Its life: server.delete on the server or servers.delete panel-wide will do.
+  create: Scopes.ServersCreate,
+  createFromDefinition: Scopes.Admin,
+  delete: { anyOf: [Scopes.ServersDeleteOne, Scopes.ServersDelete] },
+} as const satisfies Record<string, ScopeNeed>;
+
+export type ServerAction = keyof typeof serverActionScopes;
+
+/** The action of each power action: the same names, kept as a typed map so none is forgotten. */
+export const powerActions = {
+  start: 'start',
+  stop: 'stop',
+  kill: 'kill',
+  restart: 'restart',
+  install: 'install',
+} as const satisfies Record<PowerAction, ServerAction>;
+
+/** The action of each live-connection message type but `file`, whose action depends on its own `action`. */
+export const socketMessageActions = {
+  ...powerActions,
+  stat: 'stats',
+  status: 'status',
+  replay: 'consoleView',
+  console: 'consoleSend',
+} as const satisfies Record<string, ServerAction>;
+
+/** The action of each `file` message action; a file message without one lists a folder. */
+export const fileMessageActions = {
+  get: 'fileGet',
+  create: 'filePut',
+  delete: 'fileDelete',
+} as const satisfies Record<string, ServerAction>;
+
+export type SocketMessageType = keyof typeof socketMessageActions | 'file';
+
+const own = (table: object, key: unknown): key is string => typeof key === 'string' && Object.hasOwn(table, key);
+
+/**
+ * The action a live-connection message asks for, or undefined for a message nobody may send.
+ * A file message's `action` is read under `data` or at the top level, as clients send either.
+ */
+export function socketMessageAction(message: unknown): ServerAction | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { type, data, action: topAction } = message as { type?: unknown; data?: unknown; action?: unknown };
+  if (type === 'file') {
+    const dataAction = typeof data === 'object' && data !== null ? (data as { action?: unknown }).action : undefined;
+    const action = dataAction ?? topAction ?? 'get';
+    return own(fileMessageActions, action) ? fileMessageActions[action as keyof typeof fileMessageActions] : undefined;
+  }
+  return own(socketMessageActions, type) ? socketMessageActions[type as keyof typeof socketMessageActions] : undefined;
+}
+
+/**
+ * The first scope `held` lacks for `need` (for anyOf, the first listed), or undefined when granted.
+ * An empty list needs the admin scope: a need that names nothing must not grant everything.
+ */
+export function missingScope(held: readonly string[], need: ScopeNeed): Scope | undefined {
+  const list = scopesOf(need);
+  if (list.length === 0) return hasScope(held, Scopes.Admin) ? undefined : Scopes.Admin;
+  if (typeof need === 'object' && 'anyOf' in need) return list.some((scope) => hasScope(held, scope)) ? undefined : list[0];
+  return list.find((scope) => !hasScope(held, scope));
+}
+
+/** True when `held` grants `need`. */
+export function grants(held: readonly string[], need: ScopeNeed): boolean {
+  return missingScope(held, need) === undefined;
+}
+
+/** Every scope a need names. */
+export function scopesOf(need: ScopeNeed): readonly Scope[] {
+  return typeof need === 'string' ? [need] : 'allOf' in need ? need.allOf : need.anyOf;
+}
+
+/** Throws 403 ErrMissingScope, naming the missing scope, unless `held` grants `need`. */
+export function requireScopes(held: readonly string[], need: ScopeNeed): void {
+  const missing = missingScope(held, need);
+  if (missing !== undefined) throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', { scope: missing });
+}
+
+/** Throws ErrMissingScope unless `held` grants what `action` needs. */
+export function requireAction(held: readonly string[], action: ServerAction): void {
+  requireScopes(held, serverActionScopes[action]);
+}
+
+const knownScopes = new Set<unknown>(Object.values(Scopes));
+
+/** True for a well-formed need naming only known scopes: what route tables check at registration. */
+export function isScopeNeed(value: unknown): value is ScopeNeed {
+  if (typeof value === 'string') return knownScopes.has(value);
+  if (typeof value !== 'object' || value === null) return false;
+  const list = (value as { allOf?: unknown }).allOf ?? (value as { anyOf?: unknown }).anyOf;
+  return Array.isArray(list) && list.length > 0 && list.every((scope) => knownScopes.has(scope));
+}
