@@ -1,5 +1,5 @@
 import { chmod, copyFile, lstat, mkdir, realpath, rm, symlink } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { OutpostError } from '@outpost/shared';
 import { isInside, resolveInside } from './resolveInside.js';
