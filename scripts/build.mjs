@@ -30,7 +30,8 @@ function run(cmd, args) {
   execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 }
 
-const tsc = join(root, 'node_modules/.bin/tsc');
+// TypeScript 7 (native) builds; node_modules/.bin/tsc is TypeScript 6, kept only for typescript-eslint.
+const tsc = join(root, 'node_modules/typescript-native/bin/tsc');
 const serverPackages = ['shared', 'daemon', 'panel', 'cli'];
 const serverSources = serverPackages.map((p) => join(root, 'packages', p, 'src'));
 if (stale(serverSources, join(root, 'packages/cli/dist/index.js'))) {

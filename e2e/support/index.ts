@@ -1,7 +1,7 @@
 // The e2e harness: start the real app, open Chromium, sign in, take screenshots.
-export { startApp, admin, type RunningApp } from './startApp';
+export { admin } from './startApp';
 export { openBrowser, type Browser } from './browser';
-export { signIn, signOut, submitLogin, typeCode, freshCode, type Credentials } from './auth';
+export { signIn, signOut, submitLogin, typeCode, freshCode } from './auth';
 export { screenshot } from './screenshot';
 export { uniqueUser } from './uniqueUser';
-export { appWithBrowserPerTest, type TestRig } from './perTest';
+export { appWithBrowserPerTest } from './perTest';

@@ -30,7 +30,7 @@ export function loadDaemonFile(path: string): DaemonFile {
   try {
     file = JSON.parse(readFileSync(path, 'utf8')) as DaemonFile;
   } catch (error) {
-    throw new Error(`${path} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   for (const key of ['nodeId', 'secret', 'panelUrl', 'privatePort'] as const) {
     if (file[key] === undefined || file[key] === '') throw new Error(`${path}: ${key} is required`);

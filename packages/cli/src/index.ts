@@ -44,7 +44,7 @@ export async function main(argv: string[]): Promise<void> {
     // Field errors carry the spec's message; say which field.
     if (error instanceof OutpostError) {
       const field = typeof error.metadata?.field === 'string' ? `${error.metadata.field}: ` : '';
-      throw new Error(`${field}${error.message}`);
+      throw new Error(`${field}${error.message}`, { cause: error });
     }
     throw error;
   }

@@ -77,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     try {
       file = JSON.parse(readFileSync(filePath, 'utf8')) as ConfigFile;
     } catch (error) {
-      throw new Error(`${filePath} is not valid JSON: ${(error as Error).message}`);
+      throw new Error(`${filePath} is not valid JSON: ${(error as Error).message}`, { cause: error });
     }
   } else if (env[ConfigEnv.file]) {
     throw new Error(`config file ${filePath} (from ${ConfigEnv.file}) does not exist`);

@@ -9,7 +9,6 @@ import { buildContainerOptions, containerName } from './DockerContainerOptions.j
 import { readEngineStats, type CpuSample, type EngineStats } from './DockerStats.js';
 
 export { isDockerAvailable } from './DockerEngine.js';
-export { CONTAINER_ROOT } from './DockerContainerOptions.js';
 
 export interface DockerEnvironmentOptions extends DockerEngineOptions {
   serverId: string;

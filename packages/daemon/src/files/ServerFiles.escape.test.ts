@@ -36,7 +36,7 @@ describe('racing a link swapped in and out of the folder', () => {
       const { fixture, files } = await setUp(owner);
       const swapper = startSwapper(fixture.root, owner);
       let tally;
-      let flips = 0;
+      let flips: number;
       try {
         const attempts = [
           async () => {
@@ -85,7 +85,7 @@ describe('racing the link while archives are extracted', () => {
       if (owner !== undefined) execFileSync('chown', ['-R', `${owner}:${owner}`, fixture.root]);
       const swapper = startSwapper(fixture.root, owner);
       let tally;
-      let flips = 0;
+      let flips: number;
       try {
         tally = await race((round) => (round % 2 ? files.extract('pack.tar', '/') : files.extract('sub.tgz', 'real')), 600);
       } finally {

@@ -13,7 +13,6 @@ const { O_WRONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK, O_CREAT, O_EXCL } = const
 const S_IFMT = 0o170000;
 const S_IFDIR = 0o040000;
 const S_IFREG = 0o100000;
-const S_IFLNK = 0o120000;
 
 /** What the jail tells of a file: plain data, so it crosses to the daemon unchanged. */
 export interface FileInfo {
@@ -53,7 +52,6 @@ export interface SetAttributes {
 
 export const isFolder = (info: FileInfo) => (info.mode & S_IFMT) === S_IFDIR;
 export const isRegular = (info: FileInfo) => (info.mode & S_IFMT) === S_IFREG;
-export const isLink = (info: FileInfo) => (info.mode & S_IFMT) === S_IFLNK;
 
 const fdPath = (fd: number, name?: string) => (name === undefined ? `/proc/self/fd/${fd}` : `/proc/self/fd/${fd}/${name}`);
 

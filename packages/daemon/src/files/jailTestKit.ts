@@ -1,6 +1,6 @@
 // Helpers for the jail's escape tests (every entry: ServerFiles, SFTP, install steps, extraction).
 import { spawn } from 'node:child_process';
-import { chmod, chown, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OutpostError } from '@outpost/shared';

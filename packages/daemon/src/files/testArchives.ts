@@ -2,6 +2,7 @@
 import { createWriteStream, readdirSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { UploadFolder } from './jailPath.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createDeflateRaw, createGzip, crc32 } from 'node:zlib';
@@ -177,7 +178,7 @@ export async function allPaths(folder: string): Promise<string[]> {
   return found.map((path) => join(path)).sort();
 }
 
-/** Temp files a write left behind (writeFileAtomic names them `.*.outpost-upload`). */
+/** Temp files a write left behind: the jail writes them in the server folder's upload folder. */
 export async function leftoverTemps(folder: string): Promise<string[]> {
-  return (await allPaths(folder)).filter((path) => path.endsWith('.outpost-upload'));
+  return (await allPaths(folder)).filter((path) => path.split('/').includes(UploadFolder) && !path.endsWith(UploadFolder));
 }

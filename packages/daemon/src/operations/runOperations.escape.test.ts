@@ -47,7 +47,7 @@ describe('install steps racing a link swapped in and out of the folder', () => {
       ];
       const swapper = startSwapper(fixture.root, owner);
       let tally;
-      let flips = 0;
+      let flips: number;
       try {
         tally = await race(async (round) => {
           await runOperations([steps[round % steps.length]!], ctx).catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { closeServerFiles } from '../files/serverFilesFor.js';
 import { removeServerFolder } from '../files/ServerJail.js';
 import { join } from 'node:path';

@@ -75,7 +75,7 @@ describe('SFTP racing a link swapped in and out of the folder', () => {
       ];
       const swapper = startSwapper(fixture.root, owner);
       let tally;
-      let flips = 0;
+      let flips: number;
       try {
         tally = await race((round) => attempts[round % attempts.length]!());
       } finally {

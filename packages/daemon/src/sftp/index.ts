@@ -1,2 +1,2 @@
-export { startSftpServer, type SftpServer, type SftpServerOptions, type SftpLogin, type SftpSessionInfo } from './startSftpServer.js';
+export { startSftpServer, type SftpServer } from './startSftpServer.js';
 export { loadOrCreateHostKey } from './hostKey.js';

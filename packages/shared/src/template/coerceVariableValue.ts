@@ -5,6 +5,7 @@ import type { Variable, VariableValue } from './types.js';
 export const MAX_VARIABLE_TEXT = 32_768;
 
 /** Line breaks, NUL and other control characters (tab is allowed). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 
 /**

@@ -18,11 +18,6 @@ export function errorMessage(t: TFunction, error: unknown): string {
   return t('errors.ErrUnknownError');
 }
 
-/** True when the message says nothing specific, so the user should be offered the details. */
-export function isUnexplained(error: unknown): boolean {
-  return !(error instanceof ApiError) || !error.code || error.code === 'ErrGeneric' || error.code === 'ErrUnknownError';
-}
-
 /** Spec section 8 "Detail text by status", for the error-details report. */
 export function statusDetail(t: TFunction, status: number): string {
   const known = [401, 403, 404, 500, 502];

@@ -11,7 +11,7 @@ let cached: { raw: string | null; scopes: string[] | null } = { raw: null, scope
 function read(): string[] | null {
   const raw = localStorage.getItem(key);
   if (raw !== cached.raw) {
-    let scopes: string[] | null = null;
+    let scopes: string[] | null;
     try {
       const value: unknown = raw === null ? null : JSON.parse(raw);
       scopes = Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : null;
