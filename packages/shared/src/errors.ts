@@ -61,6 +61,9 @@ export const ErrorCodes = [
   'ErrInvalidVariable', // 400: a variable value that does not fit its type or options
   'ErrOriginNotAllowed', // 403: a socket or form post from another site
   'ErrUnsupportedMediaType', // 415: a body that is not JSON (or multipart) on a JSON route
+  'ErrInvalidPath', // 400: a path that cannot be used so (a folder moved into itself, a folder not empty)
+  'ErrNodeHasServers', // 409: deleting a node that still holds servers
+  'ErrBadRequest', // 400: a request that could not be read at all (a malformed URL, a bad header)
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
@@ -88,6 +91,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   ErrDuplicateNodeName: 409,
   ErrServerRunning: 409,
   ErrAlreadyExists: 409,
+  ErrNodeHasServers: 409,
   ErrQuotaExceeded: 413,
   ErrOriginNotAllowed: 403,
   ErrUnsupportedMediaType: 415,

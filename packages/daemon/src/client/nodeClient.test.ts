@@ -141,7 +141,7 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
   it('edits definition and data, reloads, and deletes', async () => {
     const id = newId();
     await client.createServer(admin, id, fakeDefinition());
-    expect(await codeOf(client.createServer(admin, id, fakeDefinition()))).toBe('ErrGeneric');
+    expect(await codeOf(client.createServer(admin, id, fakeDefinition()))).toBe('ErrAlreadyExists');
     const def = await client.getDefinition(admin, id);
     def.run.autorestart = true;
     await client.putDefinition(admin, id, def);

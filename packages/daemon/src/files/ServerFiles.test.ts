@@ -135,7 +135,7 @@ describe('mkdir, delete and rename', () => {
   it('renames and moves, but never over an existing name', async () => {
     await files.rename('server.properties', 'config/server.properties');
     expect(await readFile(join(root, 'config/server.properties'), 'utf8')).toBe('motd=hi\n');
-    await expect(files.rename('world', 'config/server.properties')).rejects.toMatchObject({ status: 409 });
+    await expect(files.rename('world', 'config/server.properties')).rejects.toMatchObject({ status: 409, code: 'ErrAlreadyExists' });
     await expect(files.rename('nope', 'x')).rejects.toMatchObject(missing);
     await expect(files.rename('world', 'world/region/w')).rejects.toMatchObject({ status: 400 });
   });

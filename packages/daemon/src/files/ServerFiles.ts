@@ -134,7 +134,7 @@ export class ServerFiles {
   /** Writes a file through a temp file in a hidden folder and a rename, creating missing folders. */
   async write(path: string, data: Readable | Buffer | string): Promise<void> {
     return withFsErrors(path, async () => {
-      if (jailPath(path) === '') throw new OutpostError('ErrGeneric', 'cannot write the server folder itself', { path }, 400);
+      if (jailPath(path) === '') throw new OutpostError('ErrNotAFile', 'cannot write the server folder itself', { path });
       const runner = await this.runner();
       const temp = await runner.run('createTemp');
       try {
@@ -213,7 +213,7 @@ export class ServerFiles {
 
   private async archiveHere(targetZip: string, sources: string[]): Promise<void> {
     const root = await this.jail.realRoot();
-    if (jailPath(targetZip) === '') throw new OutpostError('ErrGeneric', 'cannot write the server folder itself', { path: targetZip }, 400);
+    if (jailPath(targetZip) === '') throw new OutpostError('ErrNotAFile', 'cannot write the server folder itself', { path: targetZip });
     const picked = await Promise.all(
       sources.map(async (source) => {
         const real = await this.jail.realPath(source).catch((error: unknown) => {

@@ -160,7 +160,7 @@ export class ServerJail {
    */
   async commitTemp(temp: { fd: number; name: string }, userPath: string): Promise<void> {
     if (!/^[0-9a-f]{24}$/.test(temp.name)) throw new OutpostError('ErrGeneric', 'not an upload of this jail');
-    if (jailPath(userPath) === '') throw new OutpostError('ErrGeneric', 'cannot write the server folder itself', { path: userPath }, 400);
+    if (jailPath(userPath) === '') throw new OutpostError('ErrNotAFile', 'cannot write the server folder itself', { path: userPath });
     try {
       const target = await this.followLastLink(userPath);
       await this.withParent(target, true, async ({ at }) => {
@@ -226,10 +226,10 @@ export class ServerJail {
     await this.withParent(from, false, (source) =>
       this.withParent(to, true, async (target) => {
         await lstat(source.at);
-        if (!replace && (await lstat(target.at).catch(() => undefined))) throw new OutpostError('ErrGeneric', `already exists: ${to}`, { path: to }, 409);
+        if (!replace && (await lstat(target.at).catch(() => undefined))) throw new OutpostError('ErrAlreadyExists', `already exists: ${to}`, { path: to });
         const sourceReal = posix.join(await readlink(fdPath(source.dir.fd)), source.name);
         const targetReal = posix.join(await readlink(fdPath(target.dir.fd)), target.name);
-        if (isInside(sourceReal, targetReal)) throw new OutpostError('ErrGeneric', 'cannot move a folder into itself', { path: to }, 400);
+        if (isInside(sourceReal, targetReal)) throw new OutpostError('ErrInvalidPath', 'cannot move a folder into itself', { path: to });
         await rename(source.at, target.at);
       }),
     );

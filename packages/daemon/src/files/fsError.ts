@@ -5,8 +5,9 @@ export function fsError(error: unknown, userPath: string): unknown {
   if (error instanceof OutpostError) return error;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return new OutpostError('ErrNotFound', `no such file or folder: ${userPath}`, { path: userPath });
-  if (code === 'EEXIST' || code === 'ENOTEMPTY') return new OutpostError('ErrGeneric', `already exists: ${userPath}`, { path: userPath }, 409);
-  if (code === 'EISDIR') return new OutpostError('ErrGeneric', `is a folder: ${userPath}`, { path: userPath }, 400);
+  if (code === 'EEXIST') return new OutpostError('ErrAlreadyExists', `already exists: ${userPath}`, { path: userPath });
+  if (code === 'ENOTEMPTY') return new OutpostError('ErrInvalidPath', `the folder is not empty: ${userPath}`, { path: userPath });
+  if (code === 'EISDIR') return new OutpostError('ErrNotAFile', `is a folder: ${userPath}`, { path: userPath });
   if (code === 'ENAMETOOLONG') return new OutpostError('ErrNameTooLong', `a name in this path is too long: ${userPath.slice(0, 300)}`, { path: userPath.slice(0, 300) });
   // The jail opens every last name with O_NOFOLLOW: ELOOP means a link was put where it must not lead.
   if (code === 'ELOOP') return new OutpostError('ErrPathOutsideServer', `path is outside the server folder: ${userPath}`, { path: userPath });

@@ -90,7 +90,7 @@ export class ServerManager {
 
   async create(id: string, definition: unknown): Promise<Server> {
     assertServerId(id);
-    if (this.servers.has(id)) throw new OutpostError('ErrGeneric', `server ${id} already exists`, { id }, 409);
+    if (this.servers.has(id)) throw new OutpostError('ErrAlreadyExists', `server ${id} already exists`, { id });
     const def = readDefinition(definition);
     this.checkValues(id, def);
     await mkdir(this.rootOf(id), { recursive: true, mode: 0o700 });

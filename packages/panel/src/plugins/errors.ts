@@ -59,7 +59,7 @@ function frameworkError(error: FastifyError): OutpostError | undefined {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new OutpostError('ErrUnsupportedMediaType', 'Send the request body as JSON', undefined, 415);
     return new OutpostError('ErrInvalidJson', 'The json data is invalid', undefined, status);
   }
-  return new OutpostError(status === 404 ? 'ErrNotFound' : 'ErrGeneric', error.message, undefined, status);
+  return new OutpostError(status === 404 ? 'ErrNotFound' : 'ErrBadRequest', error.message, undefined, status);
 }
 
 /**

@@ -31,6 +31,15 @@ describe('/api/nodes', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/nodes/${id}`, headers: viewer.headers })).statusCode).toBe(404);
   });
 
+  it('refuses to delete a node that still holds a server with 409 ErrNodeHasServers, and keeps it', async () => {
+    const { id } = (await post({ ...node, name: 'Busy one' })).json();
+    await t.app.panel.repo.servers.insert({ id: 'b0b0b0b0', name: 'on busy', node_id: id, ip: '', port: null, type: 'generic', created_at: Date.now() });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/nodes/${id}`, headers: editor.headers });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'ErrNodeHasServers', metadata: { servers: 1 } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/nodes/${id}`, headers: viewer.headers })).statusCode).toBe(200);
+  });
+
   it('answers the deployment information with the secret to holders of nodes.deploy', async () => {
     const local = (await t.app.panel.repo.nodes.local())!;
     const res = await t.app.inject({ method: 'GET', url: `/api/nodes/${local.id}/deployment`, headers: editor.headers });

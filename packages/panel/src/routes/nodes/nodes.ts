@@ -78,7 +78,7 @@ export default async function nodesRoutes(app: FastifyInstance): Promise<void> {
   r.delete('/api/nodes/:id', { schema: deleteNodeSchema, config: { scope: Scopes.NodesEdit } }, async (request, reply) => {
     refuseLocal(await existing(repo, request.params.id));
     const servers = await repo.servers.countOnNode(request.params.id);
-    if (servers > 0) throw new OutpostError('ErrGeneric', `the node still holds ${servers} servers; delete or move them first`, { servers }, 409);
+    if (servers > 0) throw new OutpostError('ErrNodeHasServers', `the node still holds ${servers} servers; delete or move them first`, { servers });
     await repo.nodes.delete(request.params.id);
     return reply.code(204).send(null);
   });
