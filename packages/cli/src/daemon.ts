@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Daemon, signNodeToken, NODE_TOKEN_TTL_SECONDS } from '@outpost/daemon';
+import { Daemon, signNodeToken, NODE_TOKEN_TTL_SECONDS, unreachableServersWarning } from '@outpost/daemon';
 import Fastify from 'fastify';
 import { readOptions } from './args.js';
 import { sftpLogger } from './sftpLogger.js';
@@ -91,6 +91,8 @@ export async function daemon(argv: string[]): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : file.privatePort;
   console.log(`Outpost daemon for node ${file.nodeId} is listening on port ${port}, SFTP on ${node.sftpPort}; servers in ${dataDir}`);
+  const unreachable = await unreachableServersWarning(dataDir);
+  if (unreachable) console.log(unreachable);
 
   let stopping = false;
   const stop = async (signal: string) => {
