@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
   server = await open.daemon.servers.create('5a7e5a7e', fakeDefinition());
   await server.start();
-  await waitFor(() => server.console.replay().logs.join('').includes('ready'), 5000, 'banner');
+  await waitFor(() => server.console.replay().logs.join('').includes('ready'), 20_000, 'banner');
 });
 afterAll(() => open.cleanup());
 

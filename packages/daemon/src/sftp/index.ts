@@ -1,2 +1,1 @@
 export { startSftpServer, type SftpServer } from './startSftpServer.js';
-export { loadOrCreateHostKey } from './hostKey.js';

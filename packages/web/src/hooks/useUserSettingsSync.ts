@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMantineColorScheme } from '@mantine/core';
 import { useUserSettings } from '../api/userSettings';
 import { themeChoice } from '../theme/themeChoice';
@@ -8,8 +8,12 @@ export function useUserSettingsSync(loggedIn: boolean): void {
   const { setColorScheme } = useMantineColorScheme();
   // A failed read is not fatal: the local choices stay in force.
   const { data } = useUserSettings(loggedIn);
+  // Each answer is applied once: setColorScheme changes with the scheme, and applying the same
+  // answer again would undo the user's own toggle with what the account said at sign-in.
+  const applied = useRef<unknown>(undefined);
   useEffect(() => {
-    if (!loggedIn || !Array.isArray(data)) return;
+    if (!loggedIn || !Array.isArray(data) || applied.current === data) return;
+    applied.current = data;
     for (const { key, value } of data) {
       if (key === 'dark' && (value === 'true' || value === 'false')) setColorScheme(value === 'true' ? 'dark' : 'light');
       if (key === 'preferredTheme' && value) themeChoice.set(value);
