@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerDefinition } from '@outpost/shared';
 import { Daemon } from '../Daemon.js';
-import { daemonIsRoot } from './serverUsers.js';
+import { daemonIsRoot, firstUid } from './serverUsers.js';
 import { openTestDaemon, waitFor } from './testServer.js';
 
 const skipReason = daemonIsRoot() ? '' : ' (skipped: servers get users of their own only under a root daemon)';
@@ -96,9 +96,11 @@ describe.skipIf(!daemonIsRoot())(`server programs under a root daemon${skipReaso
     expect((await readFile(join(root, 'world', 'who'), 'utf8')).trim()).toBe(String(uid));
   });
 
-  it('takes the first uid from uidBase', async () => {
-    open = await openTestDaemon({ serversDir: join(base, 'servers'), uidBase: 1_234_000 });
+  it('takes uids from uidBase up, starting in the block its data folder draws', async () => {
+    const serversDir = join(base, 'servers');
+    open = await openTestDaemon({ serversDir, uidBase: 1_234_000 });
     const server = await open.daemon.servers.create('0000e0e0', shell('true'));
-    expect((await stat(server.root)).uid).toBe(1_234_000);
+    expect((await stat(server.root)).uid).toBe(firstUid(serversDir, 1_234_000));
+    expect(firstUid(serversDir, 1_234_000)).toBeGreaterThanOrEqual(1_234_000);
   });
 });

@@ -1,8 +1,10 @@
-import { chmod, chown, link, lstat, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, link, lstat, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import type { Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertReachable, daemonIsRoot, ServerUsers, serverUser, unreachableServersWarning } from './serverUsers.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assertReachable, daemonIsRoot, firstUid, ServerUsers, serverUser, unreachableServersWarning } from './serverUsers.js';
 
 const skipReason = daemonIsRoot() ? '' : ' (skipped: servers get users of their own only under a root daemon)';
 
@@ -14,26 +16,29 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The uids /etc/passwd names, to show allocation steps over them. */
-async function passwdUids(): Promise<number[]> {
-  return (await readFile('/etc/passwd', 'utf8')).split('\n').map((line) => Number(line.split(':')[2])).filter(Number.isInteger);
-}
 
 describe.skipIf(!daemonIsRoot())(`server users${skipReason}`, () => {
-  it('gives each server folder a uid of its own, skipping accounts and uids other folders hold', async () => {
-    // Start the range on an account's uid (nobody, or whichever the machine has): it must be skipped.
-    const base = Math.max(...(await passwdUids()).filter((uid) => uid < 2 ** 31 - 10));
-    const users = new ServerUsers(dir, base);
+  it('gives each server folder a uid of its own, skipping uids other folders and running processes hold', async () => {
+    const users = new ServerUsers(dir, 900_000);
+    const start = firstUid(dir, 900_000);
     await mkdir(join(dir, 'taken'));
-    await chown(join(dir, 'taken'), base + 1, base + 1); // a folder from elsewhere already holds base + 1
+    await chown(join(dir, 'taken'), start, start); // a folder from elsewhere already holds the first uid
+    const runner = spawn('sleep', ['30'], { uid: start + 1, gid: start + 1 }); // a process holds the next one
     const folders = ['a', 'b', 'c'].map((name) => join(dir, name));
-    for (const folder of folders) await mkdir(folder);
-    await Promise.all(folders.map((folder) => users.claim(folder)));
-    const owners = await Promise.all(folders.map((folder) => stat(folder)));
-    const uids = owners.map((info) => info.uid).sort();
-    expect(new Set(uids).size).toBe(3);
-    expect(uids).not.toContain(base);
-    expect(uids).not.toContain(base + 1);
+    let owners: Stats[];
+    try {
+      await vi.waitFor(async () => expect((await stat(`/proc/${runner.pid}`)).uid).toBe(start + 1));
+      for (const folder of folders) await mkdir(folder);
+      await Promise.all(folders.map((folder) => users.claim(folder)));
+      owners = await Promise.all(folders.map((folder) => stat(folder)));
+      const uids = owners.map((info) => info.uid).sort((a, b) => a - b);
+      expect(new Set(uids).size).toBe(3);
+      expect(uids).not.toContain(start);
+      expect(uids).not.toContain(start + 1);
+      expect(uids[0]).toBe(start + 2);
+    } finally {
+      runner.kill('SIGKILL');
+    }
     for (const info of owners) {
       expect(info.gid).toBe(info.uid);
       expect(info.mode & 0o777).toBe(0o700);
@@ -42,6 +47,22 @@ describe.skipIf(!daemonIsRoot())(`server users${skipReason}`, () => {
     // A claimed folder keeps its user.
     await users.claim(folders[0]);
     expect((await stat(folders[0])).uid).toBe(owners[0].uid);
+  });
+
+  it('starts the uids of another data folder elsewhere, so two nodes on one machine never share one', async () => {
+    // Two data folders whose paths draw different blocks (as nearly all pairs do).
+    let other = `${dir}-other`;
+    while (firstUid(other, 900_000) === firstUid(dir, 900_000)) other += '-';
+    await mkdir(other);
+    try {
+      await mkdir(join(dir, 'a'));
+      await mkdir(join(other, 'a'));
+      await new ServerUsers(dir, 900_000).claim(join(dir, 'a'));
+      await new ServerUsers(other, 900_000).claim(join(other, 'a'));
+      expect((await stat(join(dir, 'a'))).uid).not.toBe((await stat(join(other, 'a'))).uid);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
   });
 
   it('hands a folder from before its files, but never a file linked from outside', async () => {

@@ -94,14 +94,49 @@ export class ServerUsers {
     });
   }
 
+  /**
+   * A uid no account, no process and no other server folder of this data folder uses. The search
+   * starts at a block of the range drawn from the data folder's path, so two nodes on one machine
+   * (or two test runs) do not hand out the same uids: deleting a server ends every process of its
+   * uid, which must never reach another node's server.
+   */
   private async freeUid(): Promise<number> {
-    const taken = new Set([...(await accountIds('/etc/passwd')), ...(await accountIds('/etc/group'))]);
+    const taken = new Set([...(await accountIds('/etc/passwd')), ...(await accountIds('/etc/group')), ...(await processOwners())]);
     for (const entry of await readdir(this.dataDir, { withFileTypes: true })) {
       if (entry.isDirectory()) taken.add((await lstat(join(this.dataDir, entry.name))).uid);
     }
-    for (let uid = this.base; uid < 2 ** 31 - 1; uid++) if (!taken.has(uid)) return uid;
+    const start = firstUid(this.dataDir, this.base);
+    for (let uid = start; uid < 2 ** 31 - 1; uid++) if (!taken.has(uid)) return uid;
+    for (let uid = this.base; uid < start; uid++) if (!taken.has(uid)) return uid;
     throw new OutpostError('ErrOperationFailed', 'no free uid is left for a new server');
   }
+}
+
+/** The range above the base is cut into blocks; each data folder starts in its own. */
+const UID_BLOCK_SIZE = 1000;
+const UID_BLOCKS = 1000;
+
+/** Where the search for a free uid starts for the servers of `dataDir`. */
+export function firstUid(dataDir: string, base: number): number {
+  return base + (pathHash(dataDir) % UID_BLOCKS) * UID_BLOCK_SIZE;
+}
+
+/** FNV-1a of a path: stable across restarts, spread across blocks. */
+function pathHash(path: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(path)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash;
+}
+
+/** The uids that own a running process (the owner of /proc/<pid>). */
+async function processOwners(): Promise<number[]> {
+  const owners: number[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const info = await stat(`/proc/${name}`).catch(() => undefined);
+    if (info) owners.push(info.uid);
+  }
+  return owners;
 }
 
 /** The numeric ids (third field) of a passwd- or group-style file; none when it is missing. */
