@@ -105,7 +105,7 @@ export class JailProcess implements JailRunner {
     });
     const ended = () => {
       if (this.child === entry) this.child = undefined;
-      for (const waiting of entry.pending.values()) waiting.reject(new OutpostError('ErrGeneric', 'the file worker of this server stopped', undefined, 500));
+      for (const waiting of entry.pending.values()) waiting.reject(new OutpostError('ErrServiceNotAvailable', 'the file worker of this server stopped (its programs were ended); try again'));
       entry.pending.clear();
     };
     child.on('exit', ended);
