@@ -85,7 +85,9 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     if (kind === 'local') {
       client = open.daemon.api;
     } else {
-      app = Fastify();
+      // A download's last bytes can reach the client before the daemon sees its file stream end:
+      // closing must not then wait out that connection's keep-alive.
+      app = Fastify({ forceCloseConnections: true });
       await app.register(open.daemon.routes);
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
       client = new HttpNodeClient({ baseUrl: address, nodeId: 'node-1', secret: 'test-secret' });
