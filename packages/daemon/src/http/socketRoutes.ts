@@ -53,6 +53,8 @@ export function socketRoutes(app: FastifyInstance, { api }: Daemon): void {
       config: { scope: serverActionScopes.connect },
       // Connect before the upgrade, so a refusal (unknown server, missing scope) is a status the client can read.
       preValidation: async (request) => {
+        // A plain GET is answered 404 by the websocket plugin: it must not open a session nobody reads.
+        if (!request.ws) return;
         const remote = await api.connect(callerOf(request), request.params.id);
         request.serverSocket = remote;
         // Whatever happens to the upgrade, the connection ends with its TCP socket.
