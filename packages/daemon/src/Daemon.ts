@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BaseLogger } from 'pino';
 import { createEnvironment as createBuiltInEnvironment } from './environments/createEnvironment.js';
 import type { DockerEngineOptions } from './environments/DockerEngine.js';
+import { NodeApi } from './api/NodeApi.js';
 import { daemonRoutes } from './http/routes.js';
 import { runOperations } from './operations/runOperations.js';
 import { checkRequirements } from './operations/checkRequirements.js';
@@ -74,6 +75,9 @@ export class Daemon {
 
   /** A server's files, through its one jail object. */
   readonly files = (server: Server): FileStore => serverFilesFor(server.root);
+
+  /** The daemon's one entry point: the panel's client for this node, and what the HTTP+WS routes call. */
+  readonly api: NodeApi = new NodeApi(this);
 
   private constructor(readonly config: DaemonConfig) {
     this.servers = new ServerManager({

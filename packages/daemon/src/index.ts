@@ -1,6 +1,5 @@
 // The public face of @outpost/daemon: what the panel and the cli use.
 export { Daemon, type DaemonConfig, type DaemonLogger, type DaemonSftpConfig, type SftpCheck } from './Daemon.js';
-export { LocalNodeClient } from './client/LocalNodeClient.js';
 export { HttpNodeClient, type HttpNodeClientOptions } from './client/HttpNodeClient.js';
 export { signNodeToken, verifyNodeToken, NODE_TOKEN_TTL_SECONDS, type NodeTokenPayload } from './auth/nodeToken.js';
 export { newServerId, isServerId } from './servers/serverId.js';

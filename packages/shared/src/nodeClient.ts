@@ -1,6 +1,6 @@
 // How the panel talks to a node's daemon: one typed interface, two implementations in
-// @outpost/daemon (LocalNodeClient in-process, HttpNodeClient over HTTP+WebSocket with node
-// tokens). The panel checks the user's permission first, then calls it with the scopes the
+// @outpost/daemon (the daemon's NodeApi in-process, HttpNodeClient over HTTP+WebSocket with node
+// tokens to routes that call the same NodeApi). The panel checks the user's permission first, then calls it with the scopes the
 // user holds on that server; the daemon checks them again. Browser-safe: types only.
 import type { ErrorCode } from './errors.js';
 import type { ServerDefinition, Variable } from './template/types.js';

@@ -14,7 +14,9 @@ import type {
   ServerStatus,
   Variable,
 } from '@outpost/shared';
+import { requirePowerAction } from '../api/requirePowerAction.js';
 import { NODE_TOKEN_TTL_SECONDS, signNodeToken } from '../auth/nodeToken.js';
+import { assertServerId } from '../servers/serverId.js';
 import { SocketEvents } from './SocketEvents.js';
 
 export interface HttpNodeClientOptions {
@@ -44,6 +46,8 @@ export class HttpNodeClient implements NodeClient {
   }
 
   private async call(caller: NodeCaller, id: string, method: string, path: string, body?: Body, json = false): Promise<Response> {
+    // The URL is built from id and path: refuse here what would make it name another route.
+    assertServerId(id);
     const headers: Record<string, string> = { authorization: `Bearer ${this.token(caller, id)}` };
     let payload: RequestInit['body'];
     if (json) {
@@ -81,19 +85,19 @@ export class HttpNodeClient implements NodeClient {
     await response.body?.cancel();
   }
 
-  createServer(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
+  async createServer(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
     return this.send(caller, id, 'PUT', '', definition);
   }
 
-  deleteServer(caller: NodeCaller, id: string): Promise<void> {
+  async deleteServer(caller: NodeCaller, id: string): Promise<void> {
     return this.send(caller, id, 'DELETE', '');
   }
 
-  getDefinition(caller: NodeCaller, id: string): Promise<ServerDefinition> {
+  async getDefinition(caller: NodeCaller, id: string): Promise<ServerDefinition> {
     return this.json(caller, id, 'GET', '/definition');
   }
 
-  putDefinition(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
+  async putDefinition(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
     return this.send(caller, id, 'POST', '/definition', definition);
   }
 
@@ -101,31 +105,32 @@ export class HttpNodeClient implements NodeClient {
     return (await this.json<{ data: Record<string, Variable> }>(caller, id, 'GET', '/data')).data;
   }
 
-  putData(caller: NodeCaller, id: string, values: Record<string, unknown>): Promise<void> {
+  async putData(caller: NodeCaller, id: string, values: Record<string, unknown>): Promise<void> {
     return this.send(caller, id, 'POST', '/data', { data: values });
   }
 
-  reload(caller: NodeCaller, id: string): Promise<void> {
+  async reload(caller: NodeCaller, id: string): Promise<void> {
     return this.send(caller, id, 'POST', '/reload');
   }
 
-  getStatus(caller: NodeCaller, id: string): Promise<ServerStatus> {
+  async getStatus(caller: NodeCaller, id: string): Promise<ServerStatus> {
     return this.json(caller, id, 'GET', '/status');
   }
 
-  getStats(caller: NodeCaller, id: string): Promise<ServerStats> {
+  async getStats(caller: NodeCaller, id: string): Promise<ServerStats> {
     return this.json(caller, id, 'GET', '/stats');
   }
 
-  replayConsole(caller: NodeCaller, id: string, since?: number): Promise<ConsoleReplay> {
+  async replayConsole(caller: NodeCaller, id: string, since?: number): Promise<ConsoleReplay> {
     return this.json(caller, id, 'GET', since === undefined ? '/console' : `/console?time=${since}`);
   }
 
-  sendCommand(caller: NodeCaller, id: string, command: string): Promise<void> {
+  async sendCommand(caller: NodeCaller, id: string, command: string): Promise<void> {
     return this.send(caller, id, 'POST', '/console', command, false);
   }
 
-  power(caller: NodeCaller, id: string, action: PowerAction, options: { wait?: boolean } = {}): Promise<void> {
+  async power(caller: NodeCaller, id: string, action: PowerAction, options: { wait?: boolean } = {}): Promise<void> {
+    requirePowerAction(action);
     return this.send(caller, id, 'POST', `/${action}${options.wait ? '?wait=true' : ''}`);
   }
 
@@ -137,24 +142,24 @@ export class HttpNodeClient implements NodeClient {
     return { size, stream };
   }
 
-  putFile(caller: NodeCaller, id: string, path: string, data: Uint8Array | string | AsyncIterable<Uint8Array>): Promise<void> {
+  async putFile(caller: NodeCaller, id: string, path: string, data: Uint8Array | string | AsyncIterable<Uint8Array>): Promise<void> {
     const body = typeof data === 'string' ? Buffer.from(data) : data;
     return this.send(caller, id, 'PUT', `/file/${encodePath(path)}`, body, false);
   }
 
-  createFolder(caller: NodeCaller, id: string, path: string): Promise<void> {
+  async createFolder(caller: NodeCaller, id: string, path: string): Promise<void> {
     return this.send(caller, id, 'PUT', `/file/${encodePath(path)}?folder=true`);
   }
 
-  deleteFile(caller: NodeCaller, id: string, path: string): Promise<void> {
+  async deleteFile(caller: NodeCaller, id: string, path: string): Promise<void> {
     return this.send(caller, id, 'DELETE', `/file/${encodePath(path)}`);
   }
 
-  archive(caller: NodeCaller, id: string, target: string, sources: string[]): Promise<void> {
+  async archive(caller: NodeCaller, id: string, target: string, sources: string[]): Promise<void> {
     return this.send(caller, id, 'POST', `/archive/${encodePath(target)}`, sources);
   }
 
-  extract(caller: NodeCaller, id: string, archive: string, destination: string): Promise<void> {
+  async extract(caller: NodeCaller, id: string, archive: string, destination: string): Promise<void> {
     return this.send(caller, id, 'GET', `/extract/${encodePath(archive)}?destination=${encodeURIComponent(destination)}`);
   }
 
@@ -171,7 +176,8 @@ export class HttpNodeClient implements NodeClient {
     await response.body?.cancel();
   }
 
-  connect(caller: NodeCaller, id: string): Promise<ServerSocket> {
+  async connect(caller: NodeCaller, id: string): Promise<ServerSocket> {
+    assertServerId(id);
     const url = `${this.base.replace(/^http/, 'ws')}/daemon/socket/${encodeURIComponent(id)}?token=${encodeURIComponent(this.token(caller, id))}`;
     const ws = new WebSocket(url, { perMessageDeflate: false });
     const events = new SocketEvents();
@@ -232,5 +238,5 @@ function errorFromBody(status: number, text: string): OutpostError {
   } catch {
     // not an error body
   }
-  return new OutpostError(status >= 500 ? 'ErrNodeUnreachable' : 'ErrGeneric', `node answered ${status}`, undefined, status >= 500 ? 502 : status);
+  return new OutpostError(status >= 500 ? 'ErrNodeUnreachable' : 'ErrBadRequest', `node answered ${status}`, undefined, status >= 500 ? 502 : status);
 }

@@ -10,7 +10,6 @@ import { Scopes } from '@outpost/shared';
 import type { NodeClient } from '@outpost/shared';
 import { fakeDefinition, openTestDaemon } from '../servers/testServer.js';
 import { HttpNodeClient } from './HttpNodeClient.js';
-import { LocalNodeClient } from './LocalNodeClient.js';
 
 const [first, second] = ['e1d00001', 'e1d00002'];
 // Stands in for the panel: every account's password is "pw", its user id is its name before '@'.
@@ -44,7 +43,7 @@ describe.each(['local', 'http'] as const)('ending SFTP sessions (%s)', (kind) =>
     await open.daemon.servers.create(first, fakeDefinition());
     await open.daemon.servers.create(second, fakeDefinition());
     if (kind === 'local') {
-      client = new LocalNodeClient(open.daemon);
+      client = open.daemon.api;
     } else {
       app = Fastify();
       await app.register(open.daemon.routes);

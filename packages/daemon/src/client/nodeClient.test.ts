@@ -1,12 +1,16 @@
-// One suite, run against both NodeClients: what the panel sees must not depend on where the node is.
+// One suite, run against both NodeClients: what the panel sees must not depend on where the node
+// is. In-process the panel calls the daemon's NodeApi; over HTTP the daemon's routes call the same
+// NodeApi, so every answer here, refusals included (code, status and metadata), must match.
+import { execFileSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scopes } from '@outpost/shared';
-import type { FileDownload, FileListing, NodeCaller, NodeClient, SocketEvent } from '@outpost/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { POWER_ACTIONS, powerActions, Scopes, scopesOf, serverActionScopes as need, socketMessageAction } from '@outpost/shared';
+import type { FileDownload, FileListing, NodeCaller, NodeClient, ScopeNeed, SocketEvent, SocketRequest } from '@outpost/shared';
 import { fakeDefinition, openTestDaemon, waitFor } from '../servers/testServer.js';
 import { HttpNodeClient } from './HttpNodeClient.js';
-import { LocalNodeClient } from './LocalNodeClient.js';
 
 const admin: NodeCaller = { user: 'admin', scopes: [Scopes.Admin] };
 const viewer: NodeCaller = { user: 'viewer', scopes: [Scopes.ServersView, Scopes.ServersStat] };
@@ -14,6 +18,12 @@ const operator: NodeCaller = {
   user: 'operator',
   scopes: [Scopes.ServersView, Scopes.ServersConsole, Scopes.ServersConsoleSend, Scopes.ServersStart, Scopes.ServersStop, Scopes.ServersEdit, Scopes.ServersFilesGet, Scopes.ServersFilesPut],
 };
+
+/** A caller holding every scope there is but the admin one and those `lacking` names. */
+function allBut(lacking: ScopeNeed): NodeCaller {
+  const missing = new Set<string>([Scopes.Admin, ...scopesOf(lacking)]);
+  return { user: 'stranger', scopes: Object.values(Scopes).filter((scope) => !missing.has(scope)) };
+}
 
 async function readAll(download: FileDownload): Promise<string> {
   const chunks: Buffer[] = [];
@@ -28,6 +38,41 @@ function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
   );
 }
 
+/** How a call ended, as the panel sees it: 'ok', or the error's code, status and metadata. */
+function outcomeOf(promise: Promise<unknown>): Promise<'ok' | { code?: string; status?: number; metadata?: Record<string, unknown> }> {
+  return promise.then(
+    () => 'ok' as const,
+    ({ code, status, metadata }: { code?: string; status?: number; metadata?: Record<string, unknown> }) => ({ code, status, metadata }),
+  );
+}
+
+type Call = { need: ScopeNeed; run: (client: NodeClient, caller: NodeCaller, id: string) => Promise<unknown> };
+
+/** Every NodeClient method with good inputs, and what it needs: a method missing here fails to compile. */
+const calls: Record<keyof NodeClient, Call> = {
+  createServer: { need: need.create, run: (c, who, id) => c.createServer(who, id, fakeDefinition()) },
+  deleteServer: { need: need.delete, run: (c, who, id) => c.deleteServer(who, id) },
+  getDefinition: { need: need.definitionView, run: (c, who, id) => c.getDefinition(who, id) },
+  putDefinition: { need: need.definitionEdit, run: (c, who, id) => c.putDefinition(who, id, fakeDefinition({ autorestart: true })) },
+  getData: { need: need.dataView, run: (c, who, id) => c.getData(who, id) },
+  putData: { need: need.dataEdit, run: (c, who, id) => c.putData(who, id, { motd: 'changed' }) },
+  reload: { need: need.reload, run: (c, who, id) => c.reload(who, id) },
+  getStatus: { need: need.status, run: (c, who, id) => c.getStatus(who, id) },
+  getStats: { need: need.stats, run: (c, who, id) => c.getStats(who, id) },
+  replayConsole: { need: need.consoleView, run: (c, who, id) => c.replayConsole(who, id) },
+  sendCommand: { need: need.consoleSend, run: (c, who, id) => c.sendCommand(who, id, 'echo x') },
+  power: { need: need.start, run: (c, who, id) => c.power(who, id, 'start', { wait: true }) },
+  getFile: { need: need.fileGet, run: (c, who, id) => c.getFile(who, id, '/') },
+  putFile: { need: need.filePut, run: (c, who, id) => c.putFile(who, id, 'planted.txt', 'x') },
+  createFolder: { need: need.filePut, run: (c, who, id) => c.createFolder(who, id, 'planted') },
+  deleteFile: { need: need.fileDelete, run: (c, who, id) => c.deleteFile(who, id, 'keep.txt') },
+  archive: { need: need.archive, run: (c, who, id) => c.archive(who, id, 'planted.zip', ['keep.txt']) },
+  extract: { need: need.extract, run: (c, who, id) => c.extract(who, id, 'keep.zip', 'planted') },
+  connect: { need: need.connect, run: async (c, who, id) => (await c.connect(who, id)).close() },
+  // Someone else's sessions: a user may always end their own (endSftpSessions.test.ts).
+  endSftpSessions: { need: Scopes.ServersEditUsers, run: (c, who, id) => c.endSftpSessions(who, 'someone-else', id) },
+};
+
 describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
   let open: Awaited<ReturnType<typeof openTestDaemon>>;
   let app: FastifyInstance | undefined;
@@ -38,9 +83,11 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
   beforeAll(async () => {
     open = await openTestDaemon();
     if (kind === 'local') {
-      client = new LocalNodeClient(open.daemon);
+      client = open.daemon.api;
     } else {
-      app = Fastify();
+      // A download's last bytes can reach the client before the daemon sees its file stream end:
+      // closing must not then wait out that connection's keep-alive.
+      app = Fastify({ forceCloseConnections: true });
       await app.register(open.daemon.routes);
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
       client = new HttpNodeClient({ baseUrl: address, nodeId: 'node-1', secret: 'test-secret' });
@@ -63,17 +110,19 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
 
     await client.power(operator, id, 'start', { wait: true });
     expect(await client.getStatus(operator, id)).toEqual({ running: true });
-    await waitFor(() => consoleText().includes('ready'), 5000, 'banner on the socket');
+    await waitFor(() => consoleText().includes('ready'), 10_000, 'banner on the socket');
     expect(events.some((e) => e.type === 'status' && e.data.running)).toBe(true);
 
     const before = await client.replayConsole(operator, id);
     expect(before.logs.join('')).toContain('ready');
-    await client.sendCommand(operator, id, 'echo via http');
+    await client.sendCommand(operator, id, 'echo via http\n');
     socket.send({ type: 'console', data: { command: 'echo via socket' } });
     await waitFor(() => consoleText().includes('echo: via http') && consoleText().includes('echo: via socket'));
     const since = await client.replayConsole(operator, id, before.epoch);
     expect(since.logs.join('')).toContain('echo: via');
     expect(since.logs.join('')).not.toContain('ready');
+    // A since that is no number replays everything, as if none were given.
+    expect((await client.replayConsole(operator, id, Number.NaN)).logs.join('')).toContain('ready');
 
     const stats = await client.getStats(viewer, id);
     expect(stats.memory).toBeGreaterThan(1_000_000);
@@ -103,56 +152,171 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     socket.close();
   });
 
+  it('answers malformed socket messages with an error event and keeps the connection', async () => {
+    const id = newId();
+    await client.createServer(admin, id, fakeDefinition());
+    const socket = await client.connect(admin, id);
+    const events: SocketEvent[] = [];
+    socket.onEvent((event) => events.push(event));
+    const errors = () => events.flatMap((e) => (e.type === 'error' ? [e.data.code] : []));
+    for (const message of [{ type: 'bogus' }, { type: 'console', data: {} }, { type: 'file', data: { action: 'chmod', path: '/' } }, null]) {
+      socket.send(message as unknown as SocketRequest);
+    }
+    await waitFor(() => errors().length === 4);
+    expect(errors()).toEqual(['ErrInvalidJson', 'ErrFieldRequired', 'ErrInvalidJson', 'ErrInvalidJson']);
+    socket.send({ type: 'status' });
+    await waitFor(() => events.filter((e) => e.type === 'status').length >= 2);
+    socket.close();
+  });
+
   it('sends no console text to a socket without server.console, and refuses its requests', async () => {
     const id = newId();
     await client.createServer(admin, id, fakeDefinition());
+    const watcher = await client.connect(admin, id);
+    const seen: SocketEvent[] = [];
+    watcher.onEvent((event) => seen.push(event));
     const socket = await client.connect(viewer, id);
     const events: SocketEvent[] = [];
     socket.onEvent((event) => events.push(event));
     socket.send({ type: 'replay' });
     socket.send({ type: 'start' });
-    socket.send({ type: 'stat' });
     await client.power(admin, id, 'start', { wait: true });
     await client.sendCommand(admin, id, 'echo secret');
-    await waitFor(async () => (await client.replayConsole(admin, id)).logs.join('').includes('echo: secret'));
+    // A batch reaches every subscriber in the same turn: once the admin has it, anything the
+    // viewer was sent is ahead of the answer to a request the viewer makes now.
+    await waitFor(() => seen.some((e) => e.type === 'console' && e.data.logs.join('').includes('echo: secret')));
+    socket.send({ type: 'stat' });
     await waitFor(() => events.some((e) => e.type === 'stat'));
-    await new Promise((r) => setTimeout(r, 100));
     expect(events.some((e) => e.type === 'console')).toBe(false);
     expect(events.filter((e) => e.type === 'error').map((e) => e.data.code)).toEqual(['ErrMissingScope', 'ErrMissingScope']);
     expect(events.some((e) => e.type === 'status' && e.data.running)).toBe(true);
     socket.close();
+    watcher.close();
     await client.power(admin, id, 'kill', { wait: true });
   });
 
-  it('refuses calls without the scope they need', async () => {
+  it('refuses every call without the scope the table names, with 403 naming it, and changes nothing', async () => {
     const id = newId();
     await client.createServer(admin, id, fakeDefinition());
-    expect(await codeOf(client.power(viewer, id, 'start', { wait: true }))).toBe('ErrMissingScope');
-    expect(await codeOf(client.replayConsole(viewer, id))).toBe('ErrMissingScope');
-    expect(await codeOf(client.getDefinition(operator, id))).toBe('ErrMissingScope');
-    expect(await codeOf(client.createServer(operator, newId(), fakeDefinition()))).toBe('ErrMissingScope');
-    expect(await codeOf(client.deleteServer(operator, id))).toBe('ErrMissingScope');
-    expect(await codeOf(client.power(operator, id, 'install', { wait: true }))).toBe('ErrMissingScope');
-    expect(await codeOf(client.putFile(viewer, id, 'x.txt', 'x'))).toBe('ErrMissingScope');
-    expect(await codeOf(client.connect({ user: 'nobody', scopes: [] }, id))).toBe('ErrMissingScope');
-    expect(await codeOf(client.getStatus(admin, 'ffffffff'))).toBe('ErrNotFound');
+    await client.putFile(admin, id, 'keep.txt', 'kept');
+    await client.archive(admin, id, 'keep.zip', ['keep.txt']);
+    const definition = await client.getDefinition(admin, id);
+    const cases = [
+      ...Object.entries(calls).map(([method, call]) => ({ what: method, ...call })),
+      ...POWER_ACTIONS.map((action) => ({ what: `power ${action}`, need: need[powerActions[action]], run: (c: NodeClient, who: NodeCaller, at: string) => c.power(who, at, action, { wait: true }) })),
+    ];
+    for (const { what, need: wanted, run } of cases) {
+      const answer = await outcomeOf(run(client, allBut(wanted), id));
+      expect(answer, what).toEqual({ code: 'ErrMissingScope', status: 403, metadata: { scope: scopesOf(wanted)[0] } });
+    }
+    expect(await client.getStatus(admin, id)).toEqual({ running: false });
+    expect(await client.getDefinition(admin, id)).toEqual(definition);
+    expect((await client.getData(admin, id)).motd.value).not.toBe('changed');
+    const root = (await client.getFile(admin, id, '/')) as FileListing;
+    expect(root.files.map((f) => f.name).sort()).toEqual(['keep.txt', 'keep.zip']);
+  });
+
+  it('answers 404 ErrNotFound on every call for a server the node does not have or an id that names none', async () => {
+    for (const id of ['ffffffff', 'NOT-AN-ID', '../../etc', '']) {
+      for (const [method, call] of Object.entries(calls)) {
+        // Creating an unknown server with a well-formed id is what createServer is for.
+        if (method === 'createServer' && id === 'ffffffff') continue;
+        const answer = await outcomeOf(call.run(client, admin, id));
+        expect(answer, `${method} ${JSON.stringify(id)}`).toEqual({ code: 'ErrNotFound', status: 404, metadata: { id } });
+      }
+    }
+  });
+
+  it('refuses bad input with the same 4xx code either way', async () => {
+    const id = newId();
+    await client.createServer(admin, id, fakeDefinition());
+    const bad: Array<[string, () => Promise<unknown>, object]> = [
+      ['duplicate server', () => client.createServer(admin, id, fakeDefinition()), { code: 'ErrAlreadyExists', status: 409 }],
+      ['definition of nothing', () => client.createServer(admin, newId(), {} as never), { code: 'ErrFieldRequired', status: 400 }],
+      ['bogus environment', () => client.putDefinition(admin, id, { run: { command: 'x' }, environment: { type: 'bogus' } } as never), { code: 'ErrInvalidJson', status: 400 }],
+      ['no data', () => client.putData(admin, id, null as never), { code: 'ErrFieldRequired', status: 400, metadata: { field: 'data' } }],
+      ['variable of the wrong type', () => client.putData(admin, id, { port: 'x' }), { code: 'ErrInvalidVariable', status: 400 }],
+      ['admin variable by a user', () => client.putData(operator, id, { port: 1 }), { code: 'ErrNoPermission', status: 403 }],
+      ['no command', () => client.sendCommand(admin, id, undefined as never), { code: 'ErrFieldRequired', status: 400, metadata: { field: 'command' } }],
+      ['unknown power action', () => client.power(admin, id, 'definition' as never), { code: 'ErrNotFound', status: 404, metadata: { action: 'definition' } }],
+      ['nothing to archive', () => client.archive(admin, id, 'a.zip', []), { code: 'ErrFieldRequired', status: 400, metadata: { field: 'paths' } }],
+      ['missing archive', () => client.extract(admin, id, 'missing.zip', '/'), { code: 'ErrNotFound', status: 404 }],
+      ['missing file', () => client.getFile(admin, id, 'missing.txt'), { code: 'ErrNotFound', status: 404 }],
+      ['no user', () => client.endSftpSessions(admin, '', id), { code: 'ErrFieldRequired', status: 400, metadata: { field: 'user' } }],
+      ['overlong user', () => client.endSftpSessions(admin, 'u'.repeat(65)), { code: 'ErrFieldRequired', status: 400, metadata: { field: 'user' } }],
+    ];
+    for (const [what, work, expected] of bad) expect(await outcomeOf(work()), what).toMatchObject(expected);
+    expect((await client.getDefinition(admin, id)).environment).toEqual(fakeDefinition().environment);
+  });
+
+  it('refuses every file call that climbs out of the server folder or names an overlong file, and a pipe', async () => {
+    const id = newId();
+    await client.createServer(admin, id, fakeDefinition());
+    const root = open.daemon.servers.get(id).root;
+    execFileSync('mkfifo', [join(root, 'pipe')]);
+    try {
+      expect(await outcomeOf(client.getFile(admin, id, 'pipe'))).toMatchObject({ code: 'ErrNotAFile', status: 400 });
+      expect(((await client.getFile(admin, id, '/')) as FileListing).files.map((f) => f.name)).toEqual(['pipe']);
+    } finally {
+      await rm(join(root, 'pipe'));
+    }
+    await client.archive(admin, id, 'a.zip', ['/']);
+    const fileCalls = (name: string) => ({
+      getFile: () => client.getFile(admin, id, name),
+      putFile: () => client.putFile(admin, id, name, 'x'),
+      createFolder: () => client.createFolder(admin, id, name),
+      deleteFile: () => client.deleteFile(admin, id, name),
+      'archive target': () => client.archive(admin, id, name, ['/']),
+      'archive source': () => client.archive(admin, id, 'b.zip', [name]),
+      'extract archive': () => client.extract(admin, id, name, '/'),
+      'extract destination': () => client.extract(admin, id, 'a.zip', name),
+    });
+    for (const [name, code] of [['../../../etc/passwd', 'ErrPathOutsideServer'], [`${'n'.repeat(300)}.zip`, 'ErrNameTooLong']]) {
+      for (const [what, work] of Object.entries(fileCalls(name))) {
+        expect(await outcomeOf(work()), `${what} ${code}`).toMatchObject({ code, status: 400 });
+      }
+    }
+  });
+
+  it('refuses every live-connection message the caller lacks the table\'s scope for', async () => {
+    const id = newId();
+    await client.createServer(admin, id, fakeDefinition());
+    const messages: SocketRequest[] = [
+      { type: 'start' }, { type: 'stop' }, { type: 'kill' }, { type: 'restart' }, { type: 'install' }, { type: 'stat' },
+      { type: 'replay' }, { type: 'console', data: { command: 'x' } },
+      { type: 'file', data: { action: 'get', path: '/' } }, { type: 'file', data: { action: 'create', path: 'nope' } }, { type: 'file', data: { action: 'delete', path: 'nope' } },
+    ];
+    for (const message of messages) {
+      const wanted = need[socketMessageAction(message)!];
+      // Lacking the last scope the need names (restart: stop); holding view, which connecting needs.
+      const lacking = scopesOf(wanted).at(-1)!;
+      const caller: NodeCaller = { user: 'u1', scopes: Object.values(Scopes).filter((s) => s.startsWith('server.') && s !== lacking) };
+      const socket = await client.connect(caller, id);
+      const events: SocketEvent[] = [];
+      socket.onEvent((event) => events.push(event));
+      try {
+        socket.send(message);
+        await vi.waitFor(() => expect(events.some((e) => e.type === 'error'), `refusal of ${message.type}`).toBe(true));
+        expect(events.find((e) => e.type === 'error')?.data, JSON.stringify(message)).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: lacking } });
+      } finally {
+        socket.close();
+      }
+    }
+    expect(await client.getStatus(admin, id)).toEqual({ running: false });
+    expect(((await client.getFile(admin, id, '/')) as FileListing).files).toEqual([]);
   });
 
   it('edits definition and data, reloads, and deletes', async () => {
     const id = newId();
     await client.createServer(admin, id, fakeDefinition());
-    expect(await codeOf(client.createServer(admin, id, fakeDefinition()))).toBe('ErrAlreadyExists');
     const def = await client.getDefinition(admin, id);
     def.run.autorestart = true;
     await client.putDefinition(admin, id, def);
     await client.reload(admin, id);
     expect((await client.getDefinition(admin, id)).run.autorestart).toBe(true);
-    expect(await codeOf(client.putDefinition(admin, id, { run: { command: 'x' }, environment: { type: 'bogus' } } as never))).toBe('ErrInvalidJson');
 
     await client.putData(operator, id, { motd: 'changed' });
     expect((await client.getData(operator, id)).motd.value).toBe('changed');
-    expect(await codeOf(client.putData(operator, id, { port: 1 }))).toBe('ErrNoPermission');
-    expect(await codeOf(client.putData(admin, id, { port: 'x' }))).toBe('ErrInvalidVariable');
 
     const socket = await client.connect(admin, id);
     await client.deleteServer(admin, id);
@@ -160,17 +324,19 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     await socket.closed; // live connections to a deleted server end
   });
 
-  it('manages files: upload, list, download, folder, archive, extract, delete, and refuses escapes', async () => {
+  it('manages files: upload, list, download, folder, archive, extract, delete', async () => {
     const id = newId();
     await client.createServer(admin, id, fakeDefinition());
     await client.putFile(operator, id, 'config/server.properties', 'motd=hi\n');
     await client.putFile(operator, id, 'big.bin', (async function* () {
       for (let i = 0; i < 64; i++) yield new Uint8Array(16384).fill(65 + (i % 26));
     })());
+    await client.putFile(operator, id, 'bytes.bin', new Uint8Array([104, 105]));
     await client.createFolder(operator, id, 'logs');
     const root = (await client.getFile(operator, id, '/')) as FileListing;
-    expect(root.files.map((f) => f.name).sort()).toEqual(['big.bin', 'config', 'logs']);
+    expect(root.files.map((f) => f.name).sort()).toEqual(['big.bin', 'bytes.bin', 'config', 'logs']);
     expect(root.files.find((f) => f.name === 'big.bin')!.size).toBe(64 * 16384);
+    expect(await readAll((await client.getFile(operator, id, 'bytes.bin')) as FileDownload)).toBe('hi');
     const file = (await client.getFile(operator, id, 'config/server.properties')) as FileDownload;
     expect(await readAll(file)).toBe('motd=hi\n');
 
@@ -178,8 +344,5 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     await client.deleteFile(operator, id, 'config');
     await client.extract(operator, id, 'backup.zip', 'restored');
     expect(await readAll((await client.getFile(operator, id, 'restored/config/server.properties')) as FileDownload)).toBe('motd=hi\n');
-
-    expect(await codeOf(client.getFile(operator, id, '../../etc/passwd'))).toBe('ErrPathOutsideServer');
-    expect(await codeOf(client.getFile(operator, id, 'missing.txt'))).toBe('ErrNotFound');
   });
 });

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { isScopeNeed, requireScopes, Scopes } from '@outpost/shared';
-import type { ScopeNeed } from '@outpost/shared';
+import { isScopeNeed, OutpostError, requireScopes, Scopes } from '@outpost/shared';
+import type { NodeCaller, ScopeNeed } from '@outpost/shared';
 import { verifyNodeToken } from '../auth/nodeToken.js';
-import type { NodeTokenPayload } from '../auth/nodeToken.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,7 +13,8 @@ declare module 'fastify' {
     scope?: ScopeNeed | typeof AnyNodeToken;
   }
   interface FastifyRequest {
-    nodeToken?: NodeTokenPayload;
+    /** Who the verified token names, with its scopes: what every NodeApi call takes. */
+    caller?: NodeCaller;
   }
 }
 
@@ -34,14 +34,23 @@ export function requireDeclaredScope(route: { method: string | string[]; url: st
   if (route.config?.scope !== AnyNodeToken && !isScopeNeed(route.config?.scope)) throw new Error(`daemon route ${String(route.method)} ${route.url} names no scope: set config.scope from serverActionScopes`);
 }
 
-/** Verifies the token against this node and the route's server, then the route's scope. */
-export function authorize(request: FastifyRequest, auth: { nodeId: string; secret: string }): NodeTokenPayload {
+/**
+ * Verifies the token against this node and the route's server, then the route's declared scope
+ * (before any body is read; the NodeApi call checks the same table again).
+ */
+export function authorize(request: FastifyRequest, auth: { nodeId: string; secret: string }): NodeCaller {
   const server = (request.params as { id?: string }).id ?? '';
   const token = verifyNodeToken(auth.secret, tokenOf(request), { node: auth.nodeId, server });
   // Only the not-found handler has no scope (no route may be registered without one): admin only.
   const need = request.routeOptions.config.scope ?? Scopes.Admin;
   if (need !== AnyNodeToken) requireScopes(token.scopes, need);
-  return token;
+  return { user: token.user, scopes: token.scopes };
+}
+
+/** The caller the onRequest hook found; a route reached without one is refused, never served. */
+export function callerOf(request: FastifyRequest): NodeCaller {
+  if (!request.caller) throw new OutpostError('ErrTokenInvalid', 'no verified token');
+  return request.caller;
 }
 
 /** `?wait`, `?folder` and the like are on when present, unless given as "false". */

@@ -13,7 +13,7 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return;
   }
   if (fastifyError.statusCode && fastifyError.statusCode < 500) {
-    const code = fastifyError.statusCode === 404 ? 'ErrNotFound' : 'ErrGeneric';
+    const code = fastifyError.statusCode === 404 ? 'ErrNotFound' : 'ErrBadRequest';
     void reply.status(fastifyError.statusCode).send(new OutpostError(code, error.message, undefined, fastifyError.statusCode).toBody());
     return;
   }

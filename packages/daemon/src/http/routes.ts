@@ -12,9 +12,11 @@ import { sftpRoutes } from './sftpRoutes.js';
 import { SOCKET_MAX_PAYLOAD_BYTES, socketRoutes } from './socketRoutes.js';
 
 /**
- * The daemon's API, one table (Wings router/router.go): every route is under
- * /daemon/server/{id} or /daemon/socket/{id} (or /daemon/sftp for the whole node), needs a node token for that server, and names
- * the scope it needs in its config, which a hook checks before anything else runs.
+ * The daemon's HTTP+WS API, one table (Wings router/router.go): every route is under
+ * /daemon/server/{id} or /daemon/socket/{id} (or /daemon/sftp for the whole node), needs a node
+ * token for that server, and names the scope it needs in its config, which a hook checks before
+ * anything else runs. Each handler reads the request, makes the one NodeApi call (daemon.api)
+ * the in-process client makes, and writes its answer.
  */
 export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promise<void> {
   // The panel may have registered these already when the daemon runs in its process.
@@ -24,7 +26,7 @@ export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promis
 
   app.addHook('onRoute', requireDeclaredScope);
   app.addHook('onRequest', async (request) => {
-    request.nodeToken = authorize(request, daemon.config);
+    request.caller = authorize(request, daemon.config);
   });
 
   serverRoutes(app, daemon);

@@ -1,61 +1,51 @@
 import type { FastifyInstance } from 'fastify';
-import { grants, OutpostError, serverActionScopes as need } from '@outpost/shared';
+import { serverActionScopes as need } from '@outpost/shared';
+import type { ServerDefinition } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
+import { callerOf } from './authorize.js';
 
 type IdParams = { Params: { id: string } };
 
 /** Creating, deleting and describing servers: definition, data, status, stats, reload. */
-export function serverRoutes(app: FastifyInstance, daemon: Daemon): void {
-  const { servers } = daemon;
-
+export function serverRoutes(app: FastifyInstance, { api }: Daemon): void {
   app.put<IdParams>('/daemon/server/:id', { config: { scope: need.create } }, async (request, reply) => {
-    await servers.create(request.params.id, request.body);
+    await api.createServer(callerOf(request), request.params.id, request.body as ServerDefinition);
     return reply.status(204).send();
   });
 
-  app.delete<IdParams>(
-    '/daemon/server/:id',
-    { config: { scope: need.delete } },
-    async (request, reply) => {
-      await servers.delete(request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  app.delete<IdParams>('/daemon/server/:id', { config: { scope: need.delete } }, async (request, reply) => {
+    await api.deleteServer(callerOf(request), request.params.id);
+    return reply.status(204).send();
+  });
 
   app.get<IdParams>('/daemon/server/:id/definition', { config: { scope: need.definitionView } }, async (request) => {
-    return servers.get(request.params.id).definition;
+    return api.getDefinition(callerOf(request), request.params.id);
   });
 
   app.post<IdParams>('/daemon/server/:id/definition', { config: { scope: need.definitionEdit } }, async (request, reply) => {
-    await servers.putDefinition(request.params.id, request.body);
+    await api.putDefinition(callerOf(request), request.params.id, request.body as ServerDefinition);
     return reply.status(204).send();
   });
 
   app.get<IdParams>('/daemon/server/:id/data', { config: { scope: need.dataView } }, async (request) => {
-    return { data: servers.getData(request.params.id) };
+    return { data: await api.getData(callerOf(request), request.params.id) };
   });
 
-  app.post<IdParams & { Body: { data?: Record<string, unknown> } }>(
-    '/daemon/server/:id/data',
-    { config: { scope: need.dataEdit } },
-    async (request, reply) => {
-      const data = request.body?.data;
-      if (!data || typeof data !== 'object') throw new OutpostError('ErrFieldRequired', 'data is required', { field: 'data' });
-      await servers.putData(request.params.id, data, grants(request.nodeToken!.scopes, need.adminVariables));
-      return reply.status(204).send();
-    },
-  );
+  app.post<IdParams & { Body: { data?: Record<string, unknown> } }>('/daemon/server/:id/data', { config: { scope: need.dataEdit } }, async (request, reply) => {
+    await api.putData(callerOf(request), request.params.id, request.body?.data as Record<string, unknown>);
+    return reply.status(204).send();
+  });
 
   app.post<IdParams>('/daemon/server/:id/reload', { config: { scope: need.reload } }, async (request, reply) => {
-    await servers.reload(request.params.id);
+    await api.reload(callerOf(request), request.params.id);
     return reply.status(204).send();
   });
 
   app.get<IdParams>('/daemon/server/:id/status', { config: { scope: need.status } }, async (request) => {
-    return { running: servers.get(request.params.id).running };
+    return api.getStatus(callerOf(request), request.params.id);
   });
 
   app.get<IdParams>('/daemon/server/:id/stats', { config: { scope: need.stats } }, async (request) => {
-    return servers.get(request.params.id).stats();
+    return api.getStats(callerOf(request), request.params.id);
   });
 }

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { serverActionScopes } from '@outpost/shared';
-import type { SocketEvent } from '@outpost/shared';
+import type { ServerSocket, SocketEvent, SocketRequest } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
-import { ServerSession } from '../servers/ServerSession.js';
 import { DefaultMessageBudget, MessageBudget } from '../system/MessageBudget.js';
+import { callerOf } from './authorize.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The live connection NodeApi opened before the upgrade, for the socket handler to carry. */
+    serverSocket?: ServerSocket;
+  }
+}
 
 /**
  * Largest message a client may send: ws refuses a larger frame from its header (close 1009),
@@ -33,18 +40,29 @@ function encode(event: SocketEvent): string {
   return text;
 }
 
-/** GET /daemon/socket/{id}?token=…: the live connection, messages {type, data} both ways. */
-export function socketRoutes(app: FastifyInstance, daemon: Daemon): void {
+/**
+ * GET /daemon/socket/{id}?token=…: the live connection, messages {type, data} both ways. It is
+ * NodeApi's connect carried over a WebSocket: this route adds only what a network needs (frame
+ * and rate budgets, JSON, a slow reader's limit).
+ */
+export function socketRoutes(app: FastifyInstance, { api }: Daemon): void {
   app.get<{ Params: { id: string } }>(
     '/daemon/socket/:id',
     {
       websocket: true,
       config: { scope: serverActionScopes.connect },
-      // Refuse an unknown server before the upgrade, with a status the client can read.
-      preValidation: async (request) => void daemon.servers.get(request.params.id),
+      // Connect before the upgrade, so a refusal (unknown server, missing scope) is a status the client can read.
+      preValidation: async (request) => {
+        // A plain GET is answered 404 by the websocket plugin: it must not open a session nobody reads.
+        if (!request.ws) return;
+        const remote = await api.connect(callerOf(request), request.params.id);
+        request.serverSocket = remote;
+        // Whatever happens to the upgrade, the connection ends with its TCP socket.
+        request.raw.socket.once('close', () => remote.close());
+      },
     },
     (socket: WebSocket, request) => {
-      const server = daemon.servers.get(request.params.id);
+      const remote = request.serverSocket!;
       const send = (event: SocketEvent) => {
         if (socket.readyState !== socket.OPEN) return;
         if (event.type === 'console' && socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -53,7 +71,6 @@ export function socketRoutes(app: FastifyInstance, daemon: Daemon): void {
         }
         socket.send(encode(event));
       };
-      const session = new ServerSession(server, daemon.files, request.nodeToken!.scopes, send);
       const budget = new MessageBudget(budgetOptions);
       socket.on('message', (raw) => {
         const verdict = budget.take();
@@ -69,14 +86,13 @@ export function socketRoutes(app: FastifyInstance, daemon: Daemon): void {
           send({ type: 'error', data: { code: 'ErrInvalidJson', msg: 'The json data is invalid' } });
           return;
         }
-        session.handle(message);
+        // The session checks each message against the table; a malformed one answers an error event.
+        remote.send(message as SocketRequest);
       });
-      const offGone = server.onGone(() => socket.close(1000, 'server deleted'));
-      socket.on('close', () => {
-        offGone();
-        session.close();
-      });
-      send({ type: 'status', data: { running: server.running } });
+      remote.onEvent(send);
+      // The connection closes by itself only when its server is deleted.
+      void remote.closed.then(() => socket.close(1000, 'server deleted'));
+      socket.on('close', () => remote.close());
     },
   );
 }

@@ -1,6 +1,6 @@
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Daemon, LocalNodeClient, type DaemonConfig } from '@outpost/daemon';
+import { Daemon, type DaemonConfig } from '@outpost/daemon';
 import type { FastifyInstance } from 'fastify';
 import { authenticateSftp } from '../services/authenticateSftp.js';
 
@@ -42,7 +42,7 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
   });
   // The SFTP info users see must name the port SFTP really listens on (config may say 0: any).
   if (daemon.sftpPort !== undefined && daemon.sftpPort !== row.sftp_port) await repo.nodes.update(row.id, { sftp_port: daemon.sftpPort });
-  nodes.attachLocal(new LocalNodeClient(daemon));
+  nodes.attachLocal(daemon.api);
   return {
     daemon,
     async stop() {

@@ -152,8 +152,7 @@ describe('/api/servers', () => {
       expect(res.statusCode).toBe(502);
       expect(res.json().error.code).toBe('ErrNodeUnreachable');
     } finally {
-      const { LocalNodeClient } = await import('@outpost/daemon');
-      t.app.panel.nodes.attachLocal(new LocalNodeClient(t.node.daemon));
+      t.app.panel.nodes.attachLocal(t.node.daemon.api);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { grants, powerActions, requireScopes, serverActionScopes as need } from '@outpost/shared';
+import { grants, OutpostError, powerActions, requireScopes, serverActionScopes as need } from '@outpost/shared';
 import type {
   ConsoleReplay,
   FileDownload,
@@ -14,28 +14,35 @@ import type {
   ServerStatus,
   Variable,
 } from '@outpost/shared';
-import { requireSftpEnder } from '../sftp/requireSftpEnder.js';
 import type { Daemon } from '../Daemon.js';
+import { SocketEvents } from '../client/SocketEvents.js';
 import { runPowerAction, ServerSession } from '../servers/ServerSession.js';
 import { listFolder } from '../servers/serverFiles.js';
-import { SocketEvents } from './SocketEvents.js';
+import { requireSftpEnder } from '../sftp/requireSftpEnder.js';
+import { requirePowerAction } from './requirePowerAction.js';
 
 /**
- * The NodeClient of the panel's own node: calls the daemon in-process, with the same scope
- * checks and errors as the HTTP API (the shared suite in nodeClient.test.ts holds them to it).
+ * The daemon's one entry point: every NodeClient call, taking the caller and plain inputs,
+ * checking the caller against the one table (serverActionScopes) and the inputs once. The panel
+ * calls it in-process for its own node; the HTTP+WS routes (http/) only translate requests to
+ * these calls and answers back, so a remote node answers exactly as the local one.
  */
-export class LocalNodeClient implements NodeClient {
+export class NodeApi implements NodeClient {
   constructor(private readonly daemon: Daemon) {}
 
-  /** Checks the caller against what the call needs (serverActionScopes), then finds the server. */
+  /** Checks the caller against what the call needs, then finds the server (404 when unknown). */
   private server(caller: NodeCaller, id: string, scope: ScopeNeed) {
     requireScopes(caller.scopes, scope);
     return this.daemon.servers.get(id);
   }
 
+  private files(caller: NodeCaller, id: string, scope: ScopeNeed) {
+    return this.daemon.files(this.server(caller, id, scope));
+  }
+
   async createServer(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
     requireScopes(caller.scopes, need.create);
-    await this.daemon.servers.create(id, definition);
+    await this.daemon.servers.create(id, structuredClone(definition));
   }
 
   async deleteServer(caller: NodeCaller, id: string): Promise<void> {
@@ -43,6 +50,7 @@ export class LocalNodeClient implements NodeClient {
     await this.daemon.servers.delete(id);
   }
 
+  // Definitions and data are copied on the way in and out, as a wire would: no caller holds the daemon's own objects.
   async getDefinition(caller: NodeCaller, id: string): Promise<ServerDefinition> {
     return structuredClone(this.server(caller, id, need.definitionView).definition);
   }
@@ -59,7 +67,8 @@ export class LocalNodeClient implements NodeClient {
 
   async putData(caller: NodeCaller, id: string, values: Record<string, unknown>): Promise<void> {
     this.server(caller, id, need.dataEdit);
-    await this.daemon.servers.putData(id, values, grants(caller.scopes, need.adminVariables));
+    if (!values || typeof values !== 'object') throw new OutpostError('ErrFieldRequired', 'data is required', { field: 'data' });
+    await this.daemon.servers.putData(id, structuredClone(values), grants(caller.scopes, need.adminVariables));
   }
 
   async reload(caller: NodeCaller, id: string): Promise<void> {
@@ -75,23 +84,26 @@ export class LocalNodeClient implements NodeClient {
     return this.server(caller, id, need.stats).stats();
   }
 
+  /** Anything but a finite number for `since` replays the whole buffer. */
   async replayConsole(caller: NodeCaller, id: string, since?: number): Promise<ConsoleReplay> {
-    return this.server(caller, id, need.consoleView).console.replay(since);
+    const server = this.server(caller, id, need.consoleView);
+    return server.console.replay(Number.isFinite(since) ? since : undefined);
   }
 
   async sendCommand(caller: NodeCaller, id: string, command: string): Promise<void> {
-    this.server(caller, id, need.consoleSend).sendCommand(command.replace(/\r?\n$/, ''));
+    const server = this.server(caller, id, need.consoleSend);
+    if (typeof command !== 'string') throw new OutpostError('ErrFieldRequired', 'command is required', { field: 'command' });
+    // The environment ends the line itself.
+    server.sendCommand(command.replace(/\r?\n$/, ''));
   }
 
+  /** Without wait it answers at once, and a failure shows in the server's console. */
   async power(caller: NodeCaller, id: string, action: PowerAction, options: { wait?: boolean } = {}): Promise<void> {
+    requirePowerAction(action);
     const server = this.server(caller, id, need[powerActions[action]]);
     const done = runPowerAction(server, action);
     if (options.wait) return done;
     done.catch((error: Error) => server.log(`${action} failed: ${error.message}`));
-  }
-
-  private files(caller: NodeCaller, id: string, scope: ScopeNeed) {
-    return this.daemon.files(this.server(caller, id, scope));
   }
 
   async getFile(caller: NodeCaller, id: string, path: string): Promise<FileListing | FileDownload> {
@@ -103,7 +115,7 @@ export class LocalNodeClient implements NodeClient {
 
   async putFile(caller: NodeCaller, id: string, path: string, data: Uint8Array | string | AsyncIterable<Uint8Array>): Promise<void> {
     const files = this.files(caller, id, need.filePut);
-    await files.write(path, typeof data === 'string' ? data : data instanceof Uint8Array ? Buffer.from(data) : Readable.from(data));
+    await files.write(path, contentOf(data));
   }
 
   async createFolder(caller: NodeCaller, id: string, path: string): Promise<void> {
@@ -115,24 +127,34 @@ export class LocalNodeClient implements NodeClient {
   }
 
   async archive(caller: NodeCaller, id: string, target: string, sources: string[]): Promise<void> {
-    await this.files(caller, id, need.archive).archive(target, sources);
+    const files = this.files(caller, id, need.archive);
+    if (!Array.isArray(sources) || sources.length === 0 || !sources.every((source) => typeof source === 'string')) {
+      throw new OutpostError('ErrFieldRequired', 'a list of paths to archive is required', { field: 'paths' });
+    }
+    await files.archive(target, [...sources]);
   }
 
   async extract(caller: NodeCaller, id: string, archive: string, destination: string): Promise<void> {
-    await this.files(caller, id, need.extract).extract(archive, destination);
+    const files = this.files(caller, id, need.extract);
+    if (typeof destination !== 'string') throw new OutpostError('ErrFieldRequired', 'destination is required', { field: 'destination' });
+    await files.extract(archive, destination);
   }
 
   async endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void> {
+    if (typeof user !== 'string' || user === '' || user.length > 64) throw new OutpostError('ErrFieldRequired', 'user is required', { field: 'user' });
     requireSftpEnder(caller, user, id);
     if (id !== undefined) this.daemon.servers.get(id);
     this.daemon.closeSftpSessions(user, id);
   }
 
+  /**
+   * A live connection: requests are copied in and checked by the session, events leave on a
+   * later turn, as they would over a socket. It closes itself when the server is deleted.
+   */
   async connect(caller: NodeCaller, id: string): Promise<ServerSocket> {
     const server = this.server(caller, id, need.connect);
     const events = new SocketEvents();
     let queued = Promise.resolve();
-    // Events leave on a later turn, as they would over a socket: callers see the same ordering.
     const session = new ServerSession(server, this.daemon.files, [...caller.scopes], (event) => {
       queued = queued.then(() => events.emit(event));
     });
@@ -157,4 +179,12 @@ export class LocalNodeClient implements NodeClient {
       closed,
     };
   }
+}
+
+/** File contents as the jail writes them; anything else is no file at all. */
+function contentOf(data: unknown): Readable | Buffer | string {
+  if (typeof data === 'string' || data instanceof Readable) return data;
+  if (data instanceof Uint8Array) return Buffer.from(data);
+  if (typeof data === 'object' && data !== null && Symbol.asyncIterator in data) return Readable.from(data as AsyncIterable<Uint8Array>);
+  throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
 }
