@@ -134,8 +134,8 @@ describe('command', () => {
     let commandEnded = false;
     const exec = ctx.exec;
     ctx.exec = (argv, opts) => exec(argv, opts).finally(() => (commandEnded = true));
-    const run = failure([{ type: 'command', commands: ['sleep 1000'] }, { type: 'mkdir', target: 'after' }]);
-    await vi.waitFor(() => expect(ctx.lines).toContain('Running: sleep 1000'));
+    const run = failure([{ type: 'command', commands: ['sleep 300'] }, { type: 'mkdir', target: 'after' }]);
+    await vi.waitFor(() => expect(ctx.lines).toContain('Running: sleep 300'));
     ctx.controller.abort();
     const error = await run;
     expect(error.message).toBe('step 1 (command) failed: cancelled');
