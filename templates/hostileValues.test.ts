@@ -23,7 +23,6 @@ const END = '\u001e';
 
 let base: string;
 let daemon: Daemon;
-let savedPath: string | undefined;
 let marker: string;
 let recorder: string;
 
@@ -61,8 +60,7 @@ beforeAll(async () => {
     writeFileSync(join(bin, program), script);
     chmodSync(join(bin, program), 0o755);
   }
-  savedPath = process.env.PATH;
-  process.env.PATH = `${bin}:${savedPath ?? '/usr/bin:/bin'}`;
+  vi.stubEnv('PATH', `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`);
   daemon = await Daemon.open({ nodeId: 'n', secret: 's', serversDir: join(base, 'servers'), stopGraceMs: 2000, autostart: false });
 });
 
@@ -70,7 +68,7 @@ afterAll(async () => {
   try {
     await daemon?.close();
   } finally {
-    process.env.PATH = savedPath;
+    vi.unstubAllEnvs();
     rmSync(base, { recursive: true, force: true });
   }
 });

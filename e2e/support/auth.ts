@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
+import { vi } from 'vitest';
 
 export interface Credentials {
   email: string;
@@ -40,19 +41,20 @@ export async function signOut(page: Page): Promise<void> {
   await page.waitForURL('**/auth/login');
 }
 
+const Period = 30_000;
 const usedCounters = new Map<string, number>();
 
 /**
- * The current TOTP code for a secret. The panel refuses a code twice, so when this secret's
- * code of the current 30 s window was already handed out, it waits for the next window.
+ * A TOTP code for a secret that the panel has not seen yet. The panel refuses a time step twice
+ * but takes one step of clock drift either way, so when this secret's current step was already
+ * handed out, the next step's code serves at once; only a third code within one 30 s step has
+ * to wait for the clock to move on.
  */
 export async function freshCode(secret: string): Promise<string> {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  let counter = Math.floor(Date.now() / 30_000);
-  if (usedCounters.get(secret) === counter) {
-    await new Promise((resolve) => setTimeout(resolve, (counter + 1) * 30_000 - Date.now() + 200));
-    counter = Math.floor(Date.now() / 30_000);
-  }
+  const step = () => Math.floor(Date.now() / Period);
+  const counter = Math.max(step(), (usedCounters.get(secret) ?? -1) + 1);
+  await vi.waitUntil(() => counter <= step() + 1, { timeout: 2 * Period, interval: 250 });
   usedCounters.set(secret, counter);
-  return totp.generate({ timestamp: counter * 30_000 });
+  return totp.generate({ timestamp: counter * Period });
 }

@@ -1,17 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConsoleBuffer, CONSOLE_LIMIT, CONSOLE_TRIM_TO } from './ConsoleBuffer.js';
 
 describe('ConsoleBuffer', () => {
-  it('replays everything, or only what came after an epoch', async () => {
-    const buffer = new ConsoleBuffer();
-    buffer.append('first\n');
-    const { epoch } = buffer.replay();
-    await new Promise((r) => setTimeout(r, 5));
-    buffer.append('second\n');
-    expect(buffer.replay().logs).toEqual(['first\n', 'second\n']);
-    expect(buffer.replay(epoch).logs).toEqual(['second\n']);
-    const later = buffer.replay(epoch);
-    expect(buffer.replay(later.epoch).logs).toEqual([]);
+  it('replays everything, or only what came after an epoch', () => {
+    // Epochs are the clock's milliseconds: the clock is set by hand so the two appends differ.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const buffer = new ConsoleBuffer();
+      vi.setSystemTime(1_000_000);
+      buffer.append('first\n');
+      const { epoch } = buffer.replay();
+      expect(epoch).toBe(1_000_000);
+      vi.setSystemTime(1_000_005);
+      buffer.append('second\n');
+      expect(buffer.replay().logs).toEqual(['first\n', 'second\n']);
+      expect(buffer.replay(epoch).logs).toEqual(['second\n']);
+      const later = buffer.replay(epoch);
+      expect(buffer.replay(later.epoch).logs).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('trims to 2097152 characters once 4194304 are exceeded, dropping the oldest', () => {
@@ -51,11 +59,19 @@ describe('ConsoleBuffer', () => {
     expect(b.at(-1)).toBe('three\n');
   });
 
-  it('stays fast: a million appends take well under a second', () => {
+  // How fast appends are is measured by `npm run bench:console`, not asserted here: timings on a
+  // shared machine swing too much to fail on. A buffer that copied itself per append would still
+  // run past the test's timeout.
+  it('keeps the newest output of a million appends, in order and within the limit', () => {
     const buffer = new ConsoleBuffer();
-    const started = performance.now();
-    for (let i = 0; i < 1_000_000; i++) buffer.append('line of console output ' + i + '\n');
-    expect(performance.now() - started).toBeLessThan(1500);
+    const count = 1_000_000;
+    for (let i = 0; i < count; i++) buffer.append('line of console output ' + i + '\n');
     expect(buffer.length).toBeLessThanOrEqual(CONSOLE_LIMIT);
+    const logs = buffer.replay().logs;
+    expect(logs.join('').length).toBe(buffer.length);
+    const numbers = logs.map((line) => Number(/ (\d+)\n$/.exec(line)![1]));
+    expect(numbers[0]).toBeGreaterThan(0);
+    expect(numbers.at(-1)).toBe(count - 1);
+    expect(numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1)).toBe(true);
   });
 });

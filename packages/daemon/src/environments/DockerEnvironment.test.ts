@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DockerEnvironmentConfig } from '@outpost/shared';
 import type { Environment, ExecutionSpec, RunningProcess } from './environment.js';
 import { createDockerEnvironment, isDockerAvailable } from './DockerEnvironment.js';
@@ -61,13 +61,7 @@ describe.skipIf(!dockerHost)(`docker environment on a real engine${skipReason}`,
     return environment.start(full, (text) => (output += text));
   }
 
-  async function waitForOutput(text: string, ms = 10_000) {
-    const deadline = Date.now() + ms;
-    while (!output.includes(text)) {
-      if (Date.now() > deadline) throw new Error(`no "${text}" in output: ${JSON.stringify(output)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const waitForOutput = (text: string) => vi.waitFor(() => expect(output).toContain(text), { timeout: 10_000 });
 
   const echoLoop = 'echo ready; while read line; do echo "got: $line"; done';
 
@@ -132,11 +126,16 @@ describe.skipIf(!dockerHost)(`docker environment on a real engine${skipReason}`,
     const process = await run('echo ready; while :; do :; done');
     await waitForOutput('ready\n');
     await process.stats();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const stats = await process.stats();
-    // Two shared cores: a busy loop gets anywhere from a slice to all of one.
-    expect(stats.cpu).toBeGreaterThan(10);
-    expect(stats.cpu).toBeLessThan(150);
+    // Two shared cores: a busy loop gets anywhere from a slice to all of one. Samples are polled
+    // half a second apart, so each covers at least that much of the loop.
+    await vi.waitFor(
+      async () => {
+        const stats = await process.stats();
+        expect(stats.cpu).toBeGreaterThan(10);
+        expect(stats.cpu).toBeLessThan(150);
+      },
+      { timeout: 10_000, interval: 500 },
+    );
     process.signal('SIGKILL');
     await process.exited;
     expect(await process.stats()).toEqual({ cpu: 0, memory: 0 });
@@ -158,12 +157,8 @@ describe.skipIf(!dockerHost)(`docker environment on a real engine${skipReason}`,
       throw error;
     }
     try {
-      const deadline = Date.now() + 10_000;
-      let answer = '';
-      while (!answer && Date.now() < deadline) {
-        answer = await fetch(`http://127.0.0.1:${port}/index.html`).then((res) => res.text(), () => '');
-        if (!answer) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      // httpd listens a moment after the container starts: asked until it answers.
+      const answer = await vi.waitUntil(() => fetch(`http://127.0.0.1:${port}/index.html`).then((res) => res.text(), () => ''), { timeout: 10_000, interval: 100 });
       expect(answer).toBe('hello through the port\n');
     } finally {
       process.signal('SIGKILL');

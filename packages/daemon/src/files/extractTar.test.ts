@@ -114,12 +114,11 @@ describe('extracting a tar', () => {
 
   it('says which program a tar.bz2 needs when the node lacks it, and when the data is corrupt', async () => {
     await writeFile(join(root, 'a.tar.bz2'), execFileSync('bzip2', ['-c'], { input: tarOf([{ path: 'f', body: 'x' }]) }));
-    const path = process.env.PATH;
-    process.env.PATH = join(base, 'no-programs-here');
+    vi.stubEnv('PATH', join(base, 'no-programs-here'));
     try {
       await expect(files.extract('a.tar.bz2', 'out')).rejects.toMatchObject({ code: 'ErrUnsupportedArchive', message: expect.stringContaining('needs the bzip2 program') });
     } finally {
-      process.env.PATH = path;
+      vi.unstubAllEnvs();
     }
     await writeFile(join(root, 'bad.tar.bz2'), Buffer.concat([Buffer.from('BZh91AY&SY'), Buffer.alloc(4000, 7)]));
     await expect(files.extract('bad.tar.bz2', 'out')).rejects.toMatchObject({ code: 'ErrUnsupportedArchive', message: expect.stringContaining('bzip2 could not read') });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OutpostError } from '@outpost/shared';
 import type { Step } from '@outpost/shared';
 import { UploadFolder } from '../files/jailPath.js';
@@ -55,6 +55,20 @@ beforeEach(async () => {
     res.writeHead(404, 'Not Found').end('no');
   });
 });
+
+/** Waits until the download being written holds at least `bytes` (it grows in the jail's hidden upload folder, then is renamed into place). */
+function partOnDisk(bytes: number): Promise<void> {
+  const uploads = join(ctx.root, UploadFolder);
+  return vi.waitFor(
+    async () => {
+      const part = (await readdir(uploads).catch(() => [])).at(0);
+      const size = part ? ((await stat(join(uploads, part)).catch(() => undefined))?.size ?? 0) : 0;
+      expect(size).toBeGreaterThanOrEqual(bytes);
+    },
+    { timeout: 20_000, interval: 20 },
+  );
+}
+
 afterEach(async () => {
   await http.close();
   await ctx.cleanup();
@@ -121,16 +135,7 @@ describe('download', () => {
   it('streams a 50 MB file to disk as it arrives, never holding it whole', async () => {
     // The server sends half, then waits until that half is on disk before sending the rest:
     // a download that buffered the whole body before writing would never finish.
-    halfOnDisk = async () => {
-      for (;;) {
-        // Downloads are written in the jail's hidden upload folder, then renamed into place.
-        const uploads = join(ctx.root, UploadFolder);
-        const part = (await readdir(uploads).catch(() => [])).at(0);
-        const size = part ? ((await stat(join(uploads, part)).catch(() => undefined))?.size ?? 0) : 0;
-        if (size >= BIG / 2 - 1024 * 1024) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
+    halfOnDisk = () => partOnDisk(BIG / 2 - 1024 * 1024);
     await runOperations([{ type: 'download', files: [`${http.url}/big.bin`] }], ctx);
     expect((await stat(join(ctx.root, 'big.bin'))).size).toBe(BIG);
     const hash = createHash('sha1');
@@ -140,8 +145,10 @@ describe('download', () => {
   });
 
   it('is cancelled by the signal mid-transfer, leaving no partial file', async () => {
-    setTimeout(() => ctx.controller.abort(), 200);
-    const error = await failure([{ type: 'download', files: [`${http.url}/slow.bin`] }]);
+    const run = failure([{ type: 'download', files: [`${http.url}/slow.bin`] }]);
+    await partOnDisk('start'.length);
+    ctx.controller.abort();
+    const error = await run;
     expect(error.message).toBe('step 1 (download) failed: cancelled');
     expect(await readdir(ctx.root)).toEqual([]);
   });

@@ -14,6 +14,8 @@ const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 let ctx: TestContext;
 let http: TestHttpServer;
 let corruptJar = false;
+// The vendors' endpoints, put back after each test points them at its own server.
+const vendorSources = { ...downloadSources };
 
 beforeEach(async () => {
   ctx = await makeContext({ mcVersion: '1.20.4' });
@@ -63,6 +65,7 @@ beforeEach(async () => {
   downloadSources.fabricInstallers = `${http.url}/v2/versions/installer`;
 });
 afterEach(async () => {
+  Object.assign(downloadSources, vendorSources);
   await http.close();
   await ctx.cleanup();
 });

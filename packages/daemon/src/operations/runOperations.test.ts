@@ -1,6 +1,6 @@
 import { mkdir, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OutpostError } from '@outpost/shared';
 import type { Step } from '@outpost/shared';
 import { runOperations } from './runOperations.js';
@@ -130,12 +130,18 @@ describe('command', () => {
     expect(await exists(join(ctx.root, 'b'))).toBe(false);
   });
 
-  it('is cancelled when the signal aborts', async () => {
-    setTimeout(() => ctx.controller.abort(), 200);
-    const started = Date.now();
-    const error = await failure([{ type: 'command', commands: ['sleep 20'] }, { type: 'mkdir', target: 'after' }]);
+  it('is cancelled when the signal aborts, without waiting for the command to end', async () => {
+    let commandEnded = false;
+    const exec = ctx.exec;
+    ctx.exec = (argv, opts) => exec(argv, opts).finally(() => (commandEnded = true));
+    const run = failure([{ type: 'command', commands: ['sleep 300'] }, { type: 'mkdir', target: 'after' }]);
+    await vi.waitFor(() => expect(ctx.lines).toContain('Running: sleep 300'));
+    ctx.controller.abort();
+    const error = await run;
     expect(error.message).toBe('step 1 (command) failed: cancelled');
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // The run answered first; the command's end (the kill) comes after.
+    expect(commandEnded).toBe(false);
+    await vi.waitFor(() => expect(commandEnded).toBe(true));
     expect(await exists(join(ctx.root, 'after'))).toBe(false);
   });
 });

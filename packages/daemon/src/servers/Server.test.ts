@@ -91,8 +91,10 @@ describe('server power', () => {
     await waitFor(() => text(daemon, '00000004').includes('Restarting server (autorestart)'));
     await waitFor(() => server.running && (text(daemon, '00000004').match(/ready/g) ?? []).length === 2, 5000, 'second start');
     await server.stop();
-    await new Promise((r) => setTimeout(r, 300));
+    // stop() settles once the exit has been handled, restart decision included, and every
+    // restart is announced before it is scheduled: no second announcement means none is coming.
     expect(server.running).toBe(false);
+    expect(text(daemon, '00000004').match(/Restarting server/g)).toHaveLength(1);
   });
 
   it('recovers from crashes with backoff and gives up after 5 within the window', async () => {
@@ -108,8 +110,10 @@ describe('server power', () => {
     await waitFor(() => server.running && (text(daemon, '00000005').match(/ready/g) ?? []).length === 5, 5000, 'fifth start');
     server.sendCommand('crash');
     await waitFor(() => text(daemon, '00000005').includes('not restarting it again'));
-    await new Promise((r) => setTimeout(r, 600));
+    // Giving up is the whole decision for this exit: nothing was scheduled after the fourth recovery.
     expect(server.running).toBe(false);
+    expect(text(daemon, '00000005').match(/restarting it in/g)).toHaveLength(4);
+    expect(text(daemon, '00000005').match(/Starting server/g)).toHaveLength(5);
   });
 
   it('a kill never triggers recovery', async () => {
@@ -117,9 +121,10 @@ describe('server power', () => {
     const server = await daemon.servers.create('00000006', fakeDefinition({ autorecover: true, autorestart: true }));
     await server.start();
     await server.kill();
-    await new Promise((r) => setTimeout(r, 300));
+    // kill() settles once the exit has been handled, so a recovery would be announced by now.
     expect(server.running).toBe(false);
-    expect(text(daemon, '00000006')).not.toContain('restarting');
+    expect(text(daemon, '00000006')).toContain('Server exited by signal SIGKILL');
+    expect(text(daemon, '00000006')).not.toMatch(/restarting/i);
   });
 
   it('refuses install while running, and runs install steps when stopped', async () => {

@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StandardEnvironment } from '../environments/StandardEnvironment.js';
 import type { Server } from './Server.js';
@@ -30,23 +29,15 @@ beforeAll(async () => {
 afterAll(() => open.cleanup());
 
 describe('server stats under a flood of askers', () => {
-  it('answers a thousand askers from one sample per interval without stalling the event loop', async () => {
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const before = scans;
-    const started = performance.now();
-    try {
-      // Ten waves of a hundred, as sockets flooding `stat` would send them.
-      const answers = [];
-      for (let wave = 0; wave < 10; wave++) answers.push(...(await Promise.all(Array.from({ length: 100 }, () => server.stats()))));
+  it('answers a thousand askers with one sample per wave, never a scan each', async () => {
+    // Ten waves of a hundred, as sockets flooding `stat` would send them. A wave asks all at once,
+    // so it shares one sample (or the last one, while fresh): a scan per message is what held the
+    // event loop for seconds before.
+    for (let wave = 0; wave < 10; wave++) {
+      const before = scans;
+      const answers = await Promise.all(Array.from({ length: 100 }, () => server.stats()));
+      expect(scans - before, `scans in wave ${wave}`).toBeLessThanOrEqual(1);
       expect(answers.every((a) => a.memory > 1_000_000)).toBe(true);
-    } finally {
-      delay.disable();
     }
-    // At most one scan per started second of the flood (plus the one in flight at its start).
-    const seconds = Math.ceil((performance.now() - started) / 1000);
-    expect(scans - before).toBeLessThanOrEqual(seconds + 1);
-    // A synchronous /proc scan per message held the loop for seconds; a shared sample does not.
-    expect(delay.max / 1e6).toBeLessThan(500);
   });
 });

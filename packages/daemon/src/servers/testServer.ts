@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vi } from 'vitest';
 import type { ServerDefinition } from '@outpost/shared';
 import { Daemon } from '../Daemon.js';
 import type { DaemonConfig } from '../Daemon.js';
@@ -39,13 +40,17 @@ export async function openTestDaemon(config: Partial<DaemonConfig> = {}): Promis
   };
 }
 
-/** Polls until `check` is true (or throws after the timeout), as a user watching the page would. */
+/**
+ * Polls until `check` is true, as a user watching the page would, and fails naming `what` after
+ * the timeout. A thin layer over vi.waitFor, so the daemon's tests poll one way.
+ */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 export function isAlive(pid: number): boolean {

@@ -16,6 +16,8 @@ let base: string;
 let root: string;
 let server: SftpServer;
 let attempts = 0;
+/** Where the parallel logins' password checks wait, as on a slow panel, until the test lets them answer. */
+let parallelChecks: Promise<void> = Promise.resolve();
 /** What the server logged, one object per line. */
 const logged: Record<string, unknown>[] = [];
 
@@ -31,8 +33,8 @@ beforeAll(async () => {
     logger: pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) }),
     authenticate: async (username, password) => {
       attempts++;
-      // The panel's answer takes a while (argon2, a network hop): long enough for parallel logins to race.
-      if (username.startsWith('parallel@')) await new Promise((done) => setTimeout(done, 100));
+      // The panel's answer takes a while (argon2, a network hop): parallel logins race while it is out.
+      if (username.startsWith('parallel@')) await parallelChecks;
       if (password !== Password) return null;
       if (username === Writer) return { root, canWrite: true, sessionKey: 'writer' };
       if (username === Reader) return { root, canWrite: false, sessionKey: 'reader' };
@@ -241,8 +243,16 @@ describe('SFTP with ssh2 client', () => {
   it('checks at most the allowed number of 100 parallel wrong passwords at one account', async () => {
     const user = 'parallel@example.com|abcd1234';
     const before = attempts;
-    const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => connect(user, `guess-${i}`, '127.0.3.1')));
-    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    let answer!: () => void;
+    parallelChecks = new Promise((done) => (answer = done));
+    let refused = 0;
+    const logins = Array.from({ length: 100 }, (_, i) => connect(user, `guess-${i}`, '127.0.3.1'));
+    for (const login of logins) login.catch(() => refused++);
+    const results = Promise.allSettled(logins);
+    // No check answers until every login is either waiting for one or already refused.
+    await vi.waitFor(() => expect(attempts - before + refused).toBe(100), { timeout: 20_000 });
+    answer();
+    expect((await results).every((r) => r.status === 'rejected')).toBe(true);
     // The limit is 3 in these tests: every attempt is counted before authenticate is asked.
     expect(attempts - before).toBe(3);
   });

@@ -1,20 +1,11 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestUser } from '../../test/factories.js';
 import { createNodeTestApp, createServerUser, createTestServer, type NodeTestApp } from '../../test/serverFixtures.js';
 
-/** Polls until the check passes or the time is up. */
-async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await sleep(50);
-  }
-}
+/** How long a poll for what the node does may take: starts and answers are slower on a loaded machine. */
+const patience = { timeout: 10_000 };
 
 function multipart(field: string, name: string, content: string) {
   const boundary = '----outposttest';
@@ -94,9 +85,9 @@ describe('/proxy/daemon/server/{id}', () => {
 
   it('starts, answers a console command, shows stats and stops for the operator', async () => {
     expect((await call('POST', '/start?wait', operator)).statusCode).toBe(204);
-    await eventually(async () => (await call('GET', '/console', consoleOnly)).json().logs.join('').includes('ready'));
+    await vi.waitUntil(async () => (await call('GET', '/console', consoleOnly)).json().logs.join('').includes('ready'), patience);
     expect((await call('POST', '/console', operator, { payload: 'ping', headers: { 'content-type': 'text/plain' } })).statusCode).toBe(204);
-    await eventually(async () => (await call('GET', '/console', operator)).json().logs.join('').includes('echo:ping'));
+    await vi.waitUntil(async () => (await call('GET', '/console', operator)).json().logs.join('').includes('echo:ping'), patience);
     expect((await call('GET', '/status', operator)).json()).toEqual({ running: true });
     expect((await call('GET', '/stats', operator)).json()).toMatchObject({ cpu: expect.any(Number), memory: expect.any(Number) });
     expect((await call('POST', '/stop?wait=true', operator)).statusCode).toBe(204);
@@ -130,17 +121,17 @@ describe('/proxy/daemon/server/{id}', () => {
       const viewer = await open(consoleOnly);
       const blind = await open(await createServerUser(t.app, id, { startServer: true }));
       try {
-        await eventually(() => viewer.events.some((e) => e.type === 'status'));
+        await vi.waitUntil(() => viewer.events.some((e) => e.type === 'status'), patience);
         viewer.ws.send(JSON.stringify({ type: 'start' }));
-        await eventually(() => viewer.events.find((e) => e.type === 'error' && e.data.code === 'ErrMissingScope'));
+        await vi.waitUntil(() => viewer.events.find((e) => e.type === 'error' && e.data.code === 'ErrMissingScope'), patience);
         blind.ws.send(JSON.stringify({ type: 'start' }));
-        await eventually(() => viewer.events.some((e) => e.type === 'console' && e.data.logs.join('').includes('ready')));
-        await eventually(() => blind.events.some((e) => e.type === 'status' && e.data.running));
+        await vi.waitUntil(() => viewer.events.some((e) => e.type === 'console' && e.data.logs.join('').includes('ready')), patience);
+        await vi.waitUntil(() => blind.events.some((e) => e.type === 'status' && e.data.running), patience);
         blind.ws.send(JSON.stringify({ type: 'replay' }));
-        await eventually(() => blind.events.find((e) => e.type === 'error' && e.data.code === 'ErrMissingScope'));
+        await vi.waitUntil(() => blind.events.find((e) => e.type === 'error' && e.data.code === 'ErrMissingScope'), patience);
         expect(blind.events.some((e) => e.type === 'console')).toBe(false);
         viewer.ws.send('not json');
-        await eventually(() => viewer.events.find((e) => e.type === 'error' && e.data.code === 'ErrInvalidJson'));
+        await vi.waitUntil(() => viewer.events.find((e) => e.type === 'error' && e.data.code === 'ErrInvalidJson'), patience);
       } finally {
         viewer.ws.close();
         blind.ws.close();
@@ -151,7 +142,7 @@ describe('/proxy/daemon/server/{id}', () => {
     it('closes a user\'s connection when their permissions on the server change', async () => {
       const user = await createServerUser(t.app, id, { viewServerConsole: true });
       const conn = await open(user);
-      await eventually(() => conn.events.some((e) => e.type === 'status'));
+      await vi.waitUntil(() => conn.events.some((e) => e.type === 'status'), patience);
       const closed = new Promise<number>((resolve) => conn.ws.once('close', (code) => resolve(code)));
       const res = await t.app.inject({ method: 'DELETE', url: `/api/servers/${id}/user/${user.id}`, headers: t.admin.headers });
       expect(res.statusCode).toBe(204);
@@ -163,9 +154,9 @@ describe('/proxy/daemon/server/{id}', () => {
       const viewer = await open(consoleOnly);
       try {
         op.ws.send(JSON.stringify({ type: 'file', data: { action: 'get', path: '' } }));
-        await eventually(() => op.events.find((e) => e.type === 'file' && Array.isArray(e.data.files)));
+        await vi.waitUntil(() => op.events.find((e) => e.type === 'file' && Array.isArray(e.data.files)), patience);
         viewer.ws.send(JSON.stringify({ type: 'file', data: { action: 'create', path: 'nope' } }));
-        await eventually(() => viewer.events.find((e) => e.type === 'error' && e.data.code === 'ErrMissingScope'));
+        await vi.waitUntil(() => viewer.events.find((e) => e.type === 'error' && e.data.code === 'ErrMissingScope'), patience);
       } finally {
         op.ws.close();
         viewer.ws.close();

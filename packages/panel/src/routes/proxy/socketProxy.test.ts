@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo, Socket } from 'node:net';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -80,16 +79,11 @@ describe('the live connection guards itself', () => {
   it('answers a flood of 1000 stat messages without stalling: one ErrTooManyRequests, then 1008', async () => {
     const { ws, events, closed } = await openOk();
     await vi.waitFor(() => expect(events.some((e) => e.type === 'status')).toBe(true));
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    try {
-      for (let i = 0; i < 1000; i++) ws.send(JSON.stringify({ type: 'stat' }));
-      expect(await closed).toBe(1008);
-    } finally {
-      delay.disable();
-    }
-    expect(delay.max / 1e6).toBeLessThan(500);
+    for (let i = 0; i < 1000; i++) ws.send(JSON.stringify({ type: 'stat' }));
+    expect(await closed).toBe(1008);
     expect(events.filter((e) => e.type === 'error' && e.data.code === 'ErrTooManyRequests')).toHaveLength(1);
+    // What stalled was work per message: only the budget's burst (and its refill) reaches the node.
+    expect(events.filter((e) => e.type === 'stat').length).toBeLessThanOrEqual(80);
     // The honest pace (one stat every few seconds) is untouched.
     const honest = await openOk();
     honest.ws.send(JSON.stringify({ type: 'stat' }));

@@ -1,14 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeTestApp, type NodeTestApp } from '../../test/serverFixtures.js';
-
-async function eventually(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await sleep(100);
-  }
-}
 
 describe('a server from the shipped nodejs template, end to end on the local node', () => {
   let t: NodeTestApp;
@@ -39,10 +30,10 @@ describe('a server from the shipped nodejs template, end to end on the local nod
     expect((await inject('POST', `${server}/install?wait`)).statusCode).toBe(204);
     expect((await inject('POST', `${server}/start?wait`)).statusCode).toBe(204);
     const consoleText = async () => ((await inject('GET', `${server}/console`)).json().logs as string[]).join('');
-    await eventually(async () => (await consoleText()).includes('app says hello'));
+    await vi.waitFor(async () => expect(await consoleText()).toContain('app says hello'), { timeout: 20_000, interval: 100 });
 
     expect((await inject('POST', `${server}/console`, { payload: 'marco', headers: { 'content-type': 'text/plain' } })).statusCode).toBe(204);
-    await eventually(async () => (await consoleText()).includes('you said marco'));
+    await vi.waitFor(async () => expect(await consoleText()).toContain('you said marco'), { timeout: 20_000, interval: 100 });
 
     expect((await inject('POST', `${server}/stop?wait`)).statusCode).toBe(204);
     expect((await inject('GET', `${server}/status`)).json()).toEqual({ running: false });
