@@ -164,3 +164,10 @@ export const ServerDefinition = Type.Object(
 export type ServerDefinition = Static<typeof ServerDefinition>;
 export type Template = ServerDefinition;
 
+
+/**
+ * A request body that holds a definition, checked for its outline only: the handler reads it with
+ * readDefinition, which converts version 1 and normalises before checking it against
+ * ServerDefinition, answering the spec's errors (ErrInvalidJson naming the field).
+ */
+export const DefinitionBody = Type.Object({}, { additionalProperties: true, description: 'a server definition in API form (ServerDefinition); version-1 templates are converted' });
