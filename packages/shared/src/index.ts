@@ -22,3 +22,4 @@ export * from './contract/sftpAuth.js';
 export * from './contract/definition.js';
 export * from './contract/serverApi.js';
 export * from './contract/socket.js';
+export * from './contract/daemonRoutes.js';
