@@ -9,13 +9,22 @@ export function Text(options: { minLength?: number; maxLength?: number; format?:
   return Type.String({ maxLength: 1024, ...options });
 }
 
+/**
+ * A map of names to values of one schema. TypeBox's Record says this with patternProperties,
+ * which OpenAPI 3.0 lacks (the document would lose the values' shape), so it is said with
+ * additionalProperties instead; validation is the same.
+ */
+export function MapOf<T extends TSchema>(value: T, options: { maxProperties?: number; description?: string } = {}) {
+  return Type.Unsafe<Record<string, Static<T>>>(Type.Object({}, { ...options, additionalProperties: value }));
+}
+
 /** The body of every failed call. `code` is typed as an ErrorCode but sent as text, so a newer node's code still passes through. */
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({
       code: Type.Unsafe<ErrorCode>(Type.String()),
       msg: Type.String(),
-      metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+      metadata: Type.Optional(MapOf(Type.Unknown())),
     }),
   },
   { description: 'Error: see the error catalogue' },

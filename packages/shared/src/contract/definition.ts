@@ -1,4 +1,5 @@
 import { Type, type Static, type TProperties } from 'typebox';
+import { MapOf } from './common.js';
 import { ENVIRONMENT_TYPES, NETWORK_MODES, VARIABLE_TYPES } from '../template/types.js';
 
 // The template / server definition in API form (spec server-page.md section 3): what templates
@@ -98,7 +99,7 @@ export const DockerEnvironmentConfig = Type.Object(
     networkMode: Type.Optional(Type.Enum(NETWORK_MODES)),
     networkName: Type.Optional(Type.String()),
     /** Host path (inside the server folder) to container path. */
-    bindings: Type.Optional(Type.Record(Type.String(), Type.String())),
+    bindings: Type.Optional(MapOf(Type.String())),
     /** Each "host:outsidePort:insidePort/protocol", e.g. "{ip}:25565:25565/tcp". */
     portBindings: Type.Optional(Type.Array(Type.String())),
   },
@@ -135,7 +136,7 @@ export const RunConfig = Type.Object(
     workingDirectory: Type.Optional(Type.String()),
     pre: Type.Optional(Type.Array(Step)),
     post: Type.Optional(Type.Array(Step)),
-    environmentVars: Type.Optional(Type.Record(Type.String(), Type.String())),
+    environmentVars: Type.Optional(MapOf(Type.String())),
     autostart: Type.Optional(Type.Boolean()),
     autorestart: Type.Optional(Type.Boolean()),
     autorecover: Type.Optional(Type.Boolean()),
@@ -154,7 +155,7 @@ export const ServerDefinition = Type.Object(
     readme: Type.Optional(Type.String()),
     install: Type.Optional(Type.Array(Step)),
     run: RunConfig,
-    data: Type.Optional(Type.Record(Type.String(), Variable)),
+    data: Type.Optional(MapOf(Variable)),
     environment: Type.Optional(EnvironmentConfig),
     supportedEnvironments: Type.Optional(Type.Array(EnvironmentConfig)),
     requirements: Type.Optional(Requirements),

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
+import { MapOf } from './common.js';
 import { schemaProblem } from './schemaProblem.js';
 
 const Pet = Type.Union([
@@ -9,7 +10,7 @@ const Pet = Type.Union([
 const Owner = Type.Object({
   name: Type.String(),
   pets: Type.Optional(Type.Array(Pet)),
-  tags: Type.Optional(Type.Record(Type.String(), Type.Enum(['a', 'b']))),
+  tags: Type.Optional(MapOf(Type.Enum(['a', 'b']))),
   age: Type.Optional(Type.Integer({ minimum: 0, description: 'an age in years' })),
 });
 

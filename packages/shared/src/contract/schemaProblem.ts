@@ -60,7 +60,9 @@ function describe(schema: TSchema): string {
  */
 export function schemaProblem(schema: TSchema, value: unknown, words: ReadonlyMap<TSchema, TaggedUnionWords> = new Map(), field = ''): SchemaProblem | undefined {
   if (fits(schema, value)) return undefined;
-  const s = schema as { properties?: Record<string, TSchema>; required?: string[]; patternProperties?: Record<string, TSchema>; items?: TSchema };
+  const s = schema as { properties?: Record<string, TSchema>; required?: string[]; additionalProperties?: boolean | TSchema; items?: TSchema };
+  // A map (MapOf): every entry not named in properties has this schema.
+  const entries = typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
 
   const tags = tagsOf(schema);
   if (tags) {
@@ -71,16 +73,14 @@ export function schemaProblem(schema: TSchema, value: unknown, words: ReadonlyMa
     const inner = schemaProblem((schema as unknown as { anyOf: TSchema[] }).anyOf[index]!, value, words, field);
     return inner && wording?.invalid ? { field: inner.field, why: wording.invalid(tags[index]!) } : inner;
   }
-  if (isNode(value) && (s.properties || s.patternProperties)) {
+  if (isNode(value) && (s.properties || entries)) {
     for (const [key, part] of Object.entries(s.properties ?? {})) {
       if (value[key] === undefined) {
         if (s.required?.includes(key)) return { field: join(field, key), why: 'is required' };
       } else if (!fits(part, value[key])) return schemaProblem(part, value[key], words, join(field, key));
     }
-    for (const part of Object.values(s.patternProperties ?? {})) {
-      for (const [key, entry] of Object.entries(value)) {
-        if (!fits(part, entry)) return schemaProblem(part, entry, words, join(field, key));
-      }
+    for (const [key, entry] of Object.entries(value)) {
+      if (entries && !Object.hasOwn(s.properties ?? {}, key) && !fits(entries, entry)) return schemaProblem(entries, entry, words, join(field, key));
     }
   }
   if (Array.isArray(value) && s.items) {

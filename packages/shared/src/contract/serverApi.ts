@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ServerId } from './common.js';
+import { MapOf, ServerId } from './common.js';
 import { Variable } from './definition.js';
 
 // The calls on one server. The panel serves them under /proxy/daemon/server/{id}/... and
@@ -10,11 +10,11 @@ import { Variable } from './definition.js';
 export const ServerPathParams = Type.Object({ id: ServerId, '*': Type.String({ maxLength: 4096 }) });
 
 /** GET .../data: the server's variables by name, values included. */
-export const ServerDataResponse = Type.Object({ data: Type.Record(Type.String(), Variable) });
+export const ServerDataResponse = Type.Object({ data: MapOf(Variable) });
 export type ServerDataResponse = Static<typeof ServerDataResponse>;
 
 /** POST .../data body: new values by variable name. */
-export const ServerDataRequest = Type.Object({ data: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { maxProperties: 200 }) });
+export const ServerDataRequest = Type.Object({ data: MapOf(Type.Unknown(), { maxProperties: 200 }) });
 
 /** GET .../status; also the socket's `status` message. */
 export const ServerStatus = Type.Object({ running: Type.Boolean() });

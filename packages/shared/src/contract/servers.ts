@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ENVIRONMENT_TYPES } from '../template/types.js';
-import { AnyObject, Paging, ServerId, Text } from './common.js';
+import { AnyObject, MapOf, Paging, ServerId, Text } from './common.js';
 import type { EnvironmentConfig, ServerDefinition } from './definition.js';
 import { CallerPermissions } from './permissions.js';
 
@@ -39,7 +39,7 @@ export const CreateServerRequest = Type.Object({
   node: Type.Integer({ minimum: 1 }),
   template: Type.Union([Text({ minLength: 1, maxLength: 100 }), Type.Unsafe<ServerDefinition>(AnyObject)]),
   environment: Type.Unsafe<EnvironmentConfig>(Type.Object({ type: Type.Enum(ENVIRONMENT_TYPES) }, { additionalProperties: true })),
-  variables: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Union([Type.String({ maxLength: 4096 }), Type.Number(), Type.Boolean()]), { maxProperties: 200 })),
+  variables: Type.Optional(MapOf(Type.Union([Type.String({ maxLength: 4096 }), Type.Number(), Type.Boolean()]), { maxProperties: 200 })),
   /** Users to grant every per-server permission to, by email (default: the creator). */
   users: Type.Optional(Type.Array(Text({ maxLength: 254 }), { maxItems: 50 })),
 });

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Text } from './common.js';
+import { MapOf, Text } from './common.js';
 
 /** Panel setting keys; secrets are answered as an empty string when set, never in clear. */
 export const SettingKeys = {
@@ -33,4 +33,4 @@ export type SettingResponse = Static<typeof SettingResponse>;
 export const SettingRequest = Type.Object({ value: SettingValue });
 
 /** POST /api/settings body: a map of key to value, saved all or none. */
-export const SettingsRequest = Type.Record(Type.String({ maxLength: 100 }), SettingValue, { maxProperties: 50 });
+export const SettingsRequest = MapOf(SettingValue, { maxProperties: 50 });
