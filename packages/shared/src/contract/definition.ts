@@ -1,6 +1,6 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { MapOf } from './common.js';
-import { ENVIRONMENT_TYPES, NETWORK_MODES, VARIABLE_TYPES } from '../template/types.js';
+import { NETWORK_MODES, VARIABLE_TYPES } from '../template/types.js';
 
 // The template / server definition in API form (spec server-page.md section 3): what templates
 // are saved as, what a node keeps per server, what GET .../definition answers. These are the

@@ -15,6 +15,7 @@ export type ServerDataResponse = Static<typeof ServerDataResponse>;
 
 /** POST .../data body: new values by variable name. */
 export const ServerDataRequest = Type.Object({ data: MapOf(Type.Unknown(), { maxProperties: 200 }) });
+export type ServerDataRequest = Static<typeof ServerDataRequest>;
 
 /** GET .../status; also the socket's `status` message. */
 export const ServerStatus = Type.Object({ running: Type.Boolean() });

@@ -34,3 +34,4 @@ export const SettingRequest = Type.Object({ value: SettingValue });
 
 /** POST /api/settings body: a map of key to value, saved all or none. */
 export const SettingsRequest = MapOf(SettingValue, { maxProperties: 50 });
+export type SettingsRequest = Static<typeof SettingsRequest>;
