@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Daemon, signNodeToken, NODE_TOKEN_TTL_SECONDS, unreachableServersWarning } from '@outpost/daemon';
+import type { SftpAuthRequest, SftpAuthResponse } from '@outpost/shared';
 import Fastify from 'fastify';
 import { readOptions } from './args.js';
 import { sftpLogger } from './sftpLogger.js';
@@ -49,20 +50,20 @@ export async function askPanelForSftpLogin(
   username: string,
   password: string,
   remoteAddress?: string,
-): Promise<{ serverId: string; userId: number; canWrite: boolean } | null> {
+): Promise<SftpAuthResponse | null> {
   const exp = Math.floor(Date.now() / 1000) + NODE_TOKEN_TTL_SECONDS;
   const token = signNodeToken(file.secret, { node: String(file.nodeId), user: 'sftp', server: 'sftp', scopes: [], exp });
   const response = await fetch(`${file.panelUrl.replace(/\/+$/, '')}/api/nodes/sftp/authenticate`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     // The client's address: the panel counts failed passwords per account and address.
-    body: JSON.stringify({ username, password, remoteAddress }),
+    body: JSON.stringify({ username, password, remoteAddress } satisfies SftpAuthRequest),
     signal: AbortSignal.timeout(10_000),
   });
   // 429: too many failures for this account from this address; refused like a wrong password.
   if (response.status === 400 || response.status === 429) return null;
   if (!response.ok) throw new Error(`panel answered ${response.status} to an SFTP login check`);
-  return (await response.json()) as { serverId: string; userId: number; canWrite: boolean };
+  return (await response.json()) as SftpAuthResponse;
 }
 
 /** `outpost daemon [--config <file>]`: a daemon alone, for a remote node; stops its servers cleanly on SIGINT/SIGTERM. */

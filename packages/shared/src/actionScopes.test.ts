@@ -10,7 +10,7 @@ import {
   socketMessageAction,
   socketMessageActions,
 } from './actionScopes.js';
-import { POWER_ACTIONS } from './nodeClient.js';
+import { POWER_ACTIONS } from './contract/serverApi.js';
 import { Scopes } from './scopes.js';
 
 // The message types a client sends on the live connection (spec panel.md, WebSocket).

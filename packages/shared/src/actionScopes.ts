@@ -1,5 +1,5 @@
 import { OutpostError } from './errors.js';
-import type { PowerAction } from './nodeClient.js';
+import type { PowerAction } from './contract/serverApi.js';
 import { Scopes, hasScope, type Scope } from './scopes.js';
 
 /**

@@ -1,3 +1,5 @@
+import type { ErrorBody } from './contract/common.js';
+
 /** Every error code the API can answer with: the spec's catalogue (panel.md section 8) plus the few it lacks. */
 export const ErrorCodes = [
   'ErrGeneric',
@@ -68,10 +70,6 @@ export const ErrorCodes = [
 
 export type ErrorCode = (typeof ErrorCodes)[number];
 
-/** The wire shape of every failed call. */
-export interface ErrorBody {
-  error: { code: ErrorCode; msg: string; metadata?: Record<string, unknown> };
-}
 
 /** HTTP status a code answers with when the thrower does not say otherwise. */
 const defaultStatus: Partial<Record<ErrorCode, number>> = {

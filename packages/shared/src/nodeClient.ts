@@ -2,8 +2,9 @@
 // @outpost/daemon (the daemon's NodeApi in-process, HttpNodeClient over HTTP+WebSocket with node
 // tokens to routes that call the same NodeApi). The panel checks the user's permission first, then calls it with the scopes the
 // user holds on that server; the daemon checks them again. Browser-safe: types only.
-import type { ErrorCode } from './errors.js';
-import type { ServerDefinition, Variable } from './template/types.js';
+import type { ServerDefinition, Variable } from './contract/definition.js';
+import type { ConsoleReplay, FileListing, PowerAction, ServerStats, ServerStatus } from './contract/serverApi.js';
+import type { SocketEvent, SocketRequest } from './contract/socket.js';
 
 /** Who is asking, and the scopes they hold on the server in question (or servers.admin). */
 export interface NodeCaller {
@@ -11,61 +12,11 @@ export interface NodeCaller {
   scopes: string[];
 }
 
-export interface ServerStatus {
-  running: boolean;
-}
-
-export interface ServerStats {
-  /** Percent of one core. */
-  cpu: number;
-  /** Bytes. */
-  memory: number;
-}
-
-/** Console text since an epoch; ask again with `epoch` to get only what is newer. */
-export interface ConsoleReplay {
-  logs: string[];
-  epoch: number;
-}
-
-export interface FileEntry {
-  name: string;
-  isFile: boolean;
-  size: number;
-  /** Epoch seconds. */
-  modifyTime: number;
-}
-
-/** A folder listing (also the socket's `file` message). */
-export interface FileListing {
-  files: FileEntry[];
-  path: string;
-  error?: string;
-}
-
 /** A file's contents, streamed. */
 export interface FileDownload {
   size: number;
   stream: AsyncIterable<Uint8Array>;
 }
-
-export type PowerAction = 'start' | 'stop' | 'kill' | 'restart' | 'install';
-export const POWER_ACTIONS: readonly PowerAction[] = ['start', 'stop', 'kill', 'restart', 'install'];
-
-/** Messages a client sends on a server's live connection ({type, data}). */
-export type SocketRequest =
-  | { type: PowerAction | 'stat' | 'status'; data?: unknown }
-  | { type: 'replay'; data?: { since?: number } }
-  | { type: 'console'; data: { command: string } }
-  | { type: 'file'; data: { action: 'get' | 'create' | 'delete'; path: string } };
-
-/** Messages a server's live connection sends. */
-export type SocketEvent =
-  | { type: 'status'; data: ServerStatus }
-  | { type: 'stat'; data: ServerStats }
-  | { type: 'console'; data: ConsoleReplay }
-  | { type: 'file'; data: FileListing }
-  | { type: 'error'; data: { code: ErrorCode; msg: string; metadata?: Record<string, unknown> } };
 
 /** A live connection to one server. Console events arrive only with server.console. */
 export interface ServerSocket {

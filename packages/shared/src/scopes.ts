@@ -1,3 +1,5 @@
+import type { ServerPermissions } from './contract/permissions.js';
+
 /**
  * The one list of scopes (spec panel.md section 6, server-page.md section 6).
  * Panel-level scopes are held with no server; per-server scopes are held for one server.
@@ -71,7 +73,6 @@ export const serverPermissionScopes = {
 } as const satisfies Record<string, Scope>;
 
 export type ServerPermissionFlag = keyof typeof serverPermissionScopes;
-export type ServerPermissions = Record<ServerPermissionFlag, boolean>;
 
 export const serverPermissionFlags = Object.keys(serverPermissionScopes) as ServerPermissionFlag[];
 

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 import { normaliseUserPath } from './normaliseUserPath.js';
 import type { ServerFiles } from './ServerFiles.js';
 

@@ -1,6 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 
 /** How much one extraction may write. */
 export interface ExtractLimits {

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 import type { JailOp, JailOps, JailRunner } from './JailRunner.js';
 import type { OpenedFile } from './ServerJail.js';
 

@@ -3,7 +3,7 @@ import { open, readFile, readlink, stat, type FileHandle } from 'node:fs/promise
 import { basename, join, posix } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 import { ArchiveDestination } from './ArchiveDestination.js';
 import { createZip } from './createZip.js';
 import { detectArchiveFormat } from './detectArchiveFormat.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { chmod, lstat, mkdir, stat, open, readdir, readlink, realpath, rename, rmdir, symlink, truncate, unlink, utimes, type FileHandle } from 'node:fs/promises';
 import { isAbsolute, posix, relative } from 'node:path';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 import { isInside, resolveInside } from './resolveInside.js';
 import { normaliseUserPath } from './normaliseUserPath.js';
 import { jailPath, outside, UploadFolder } from './jailPath.js';

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 
 /** Linux's NAME_MAX and PATH_MAX, in bytes of UTF-8. */
 const MaxNameBytes = 255;

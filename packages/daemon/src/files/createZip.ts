@@ -2,7 +2,7 @@ import type { Stats } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 import { isInside } from './resolveInside.js';
 
 /** One thing to put in the zip: an absolute path inside the jail and the name it gets in the archive. */

@@ -1,4 +1,4 @@
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 
 /**
  * An error met while reading an archive, as the API answers it: ours and the file system's (an

@@ -5,7 +5,7 @@ import { addAbortSignal, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 import type { ArchiveDestination } from './ArchiveDestination.js';
 import { checkEntryName } from './checkEntryName.js';
 import { damagedArchiveError } from './damagedArchiveError.js';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 import type { ArchiveDestination } from './ArchiveDestination.js';
 import { checkEntryName } from './checkEntryName.js';
 import { damagedArchiveError } from './damagedArchiveError.js';

@@ -1,4 +1,4 @@
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 
 /** Turns a file system error into the error the API answers with: missing → 404, the rest → 400 with the reason. */
 export function fsError(error: unknown, userPath: string): unknown {

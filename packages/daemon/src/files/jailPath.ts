@@ -1,4 +1,4 @@
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 import { normaliseUserPath } from './normaliseUserPath.js';
 
 /** Longest name Linux file systems take (bytes), and longest path. */

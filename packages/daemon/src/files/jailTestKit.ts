@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { chmod, chown, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 
 export const InsideText = 'inside';
 export const OutsideText = 'OUTSIDE SECRET';

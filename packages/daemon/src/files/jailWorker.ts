@@ -1,6 +1,6 @@
 // The child JailProcess starts with a server's uid and gid: it runs that server's file operations
 // in its own process, so they meet the operating system's permissions for that user.
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 import type { JailReply, JailRequest } from './JailProcess.js';
 import type { JailOp } from './JailRunner.js';
 import { ServerFiles } from './ServerFiles.js';

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 
 /** A user path as a clean relative path ("" for the server folder); `..` that climbs out is refused. */
 export function normaliseUserPath(userPath: string): string {

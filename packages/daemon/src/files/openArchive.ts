@@ -1,7 +1,7 @@
 import { close, constants, fstat, open } from 'node:fs';
 import { basename } from 'node:path';
 import { promisify } from 'node:util';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 
 const openFile = promisify(open);
 const statFile = promisify(fstat);

@@ -1,6 +1,6 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep, dirname, basename } from 'node:path';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared/errors';
 
 /** True when `target` is `root` itself or below it (both absolute and normalised). */
 export function isInside(root: string, target: string): boolean {

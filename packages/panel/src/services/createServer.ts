@@ -10,24 +10,15 @@ import {
   readDefinition,
   serverPermissionFlags,
   scopesFromPermissions,
+  type CreateServerRequest,
   type EnvironmentConfig,
   type ServerDefinition,
   type ServerPermissions,
-  type VariableValue,
 } from '@outpost/shared';
 import type { PanelContext } from '../context.js';
 import { isUniqueViolation } from '../db/isUniqueViolation.js';
 import { assertServerName } from './assertServerName.js';
 import { templateDefinition } from './saveTemplate.js';
-
-export interface NewServer {
-  name: string;
-  node: number;
-  template: string | ServerDefinition;
-  environment: EnvironmentConfig;
-  variables?: Record<string, VariableValue>;
-  users?: string[];
-}
 
 /** The duplicate-name error, for both our own check and the database's unique index. */
 export function duplicateServerName(name: string): OutpostError {
@@ -35,7 +26,7 @@ export function duplicateServerName(name: string): OutpostError {
 }
 
 /** A template as the request names it: a stored template by id, or (admins) a whole definition. */
-async function definitionOf(ctx: PanelContext, template: NewServer['template'], creatorScopes: readonly string[]): Promise<ServerDefinition> {
+async function definitionOf(ctx: PanelContext, template: CreateServerRequest['template'], creatorScopes: readonly string[]): Promise<ServerDefinition> {
   if (typeof template === 'string') {
     const row = await ctx.repo.templates.byId(template);
     if (!row) throw new OutpostError('ErrNoTemplate', `no template with name '${template}' was found`, { name: template });
@@ -60,7 +51,7 @@ function chooseEnvironment(definition: ServerDefinition, wanted: EnvironmentConf
  * environment, creates it on its node, then records it and grants every per-server permission to
  * the creator (and any listed users). A failed insert removes the server from the node again.
  */
-export async function createServer(ctx: PanelContext, creator: { userId: number; scopes: string[] }, input: NewServer): Promise<string> {
+export async function createServer(ctx: PanelContext, creator: { userId: number; scopes: string[] }, input: CreateServerRequest): Promise<string> {
   assertServerName(input.name);
   const node = await ctx.repo.nodes.byId(input.node);
   if (!node) throw new OutpostError('ErrNotFound', `no node ${input.node}`, { field: 'node', node: input.node }, 404);

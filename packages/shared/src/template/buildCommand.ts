@@ -2,7 +2,7 @@ import { invalidVariable } from './coerceVariableValue.js';
 import { shellScriptWithReferences, valueEnvName } from './shellScriptWithReferences.js';
 import { splitCommandTemplate } from './splitCommandTemplate.js';
 import type { CommandWord } from './splitCommandTemplate.js';
-import type { Variable } from './types.js';
+import type { Variable } from '../contract/definition.js';
 
 /** A command line of a template made ready to spawn. */
 export interface BuiltCommand {

@@ -1,7 +1,7 @@
 import { buildCommand } from './buildCommand.js';
 import { checkedVariableValues } from './coerceVariableValue.js';
 import { normalizeStep } from './normalizeDefinition.js';
-import type { ServerDefinition } from './types.js';
+import type { ServerDefinition } from '../contract/definition.js';
 
 /**
  * Checks the values of a server's data the way a run will use them: each by its type

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OutpostError } from '../errors.js';
 import { applyVariableValues, checkedVariableValues, coerceVariableValue, MAX_VARIABLE_TEXT } from './coerceVariableValue.js';
 import { checkDefinitionValues } from './checkDefinitionValues.js';
-import type { Variable } from './types.js';
+import type { Variable } from '../contract/definition.js';
 
 const option: Variable = { type: 'option', required: true, options: [{ value: 'survival', display: 'Survival' }, { value: 1, display: 'One' }] };
 

@@ -1,5 +1,5 @@
 import { OutpostError } from '../errors.js';
-import type { Variable, VariableValue } from './types.js';
+import type { Variable, VariableValue } from '../contract/definition.js';
 
 /** The longest text a string variable holds: far above any real value, far below what one argument may carry. */
 export const MAX_VARIABLE_TEXT = 32_768;

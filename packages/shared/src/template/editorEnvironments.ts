@@ -1,5 +1,6 @@
 import { ENVIRONMENT_TYPES } from './types.js';
-import type { EnvironmentConfig, EnvironmentType, TemplateEditorForm } from './types.js';
+import type { EnvironmentType, TemplateEditorForm } from './types.js';
+import type { EnvironmentConfig } from '../contract/definition.js';
 
 /** Environment types not yet in the list: what the editor's Add menu offers (none left hides Add). */
 export function unusedEnvironmentTypes(envs: readonly EnvironmentConfig[]): EnvironmentType[] {

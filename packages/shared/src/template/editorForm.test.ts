@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toApiForm, toEditorForm } from './editorForm.js';
 import { minecraft, signalStopped } from './exampleDefinitions.js';
 import { normalizeDefinition } from './normalizeDefinition.js';
-import type { ServerDefinition } from './types.js';
+import type { ServerDefinition } from '../contract/definition.js';
 
 const examples: Record<string, ServerDefinition> = {
   minecraft,

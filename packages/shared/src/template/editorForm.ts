@@ -1,5 +1,6 @@
 import { isRecord, normalizeDefinition } from './normalizeDefinition.js';
-import type { EditorVariable, RunConfig, ServerDefinition, TemplateEditorForm, Variable } from './types.js';
+import type { EditorVariable, TemplateEditorForm } from './types.js';
+import type { RunConfig, ServerDefinition, Variable } from '../contract/definition.js';
 
 const KNOWN_TOP = new Set(['id', 'name', 'display', 'type', 'readme', 'install', 'run', 'data', 'environment', 'supportedEnvironments', 'requirements']);
 const KNOWN_RUN = new Set(['stop', 'stopCode', 'command', 'workingDirectory', 'pre', 'post', 'environmentVars', 'autostart', 'autorestart', 'autorecover']);

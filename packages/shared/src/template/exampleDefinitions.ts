@@ -1,4 +1,4 @@
-import type { ServerDefinition } from './types.js';
+import type { ServerDefinition } from '../contract/definition.js';
 
 /** Rich, realistic definitions, for tests (here and in other packages) and as documentation. */
 export const minecraft: ServerDefinition = {

@@ -1,4 +1,4 @@
-import type { RunConfig, ServerDefinition, Step, Variable } from './types.js';
+import type { RunConfig, ServerDefinition, Step, Variable } from '../contract/definition.js';
 
 /** Plain-object check used while reshaping loose input. */
 export function isRecord(value: unknown): value is Record<string, unknown> {

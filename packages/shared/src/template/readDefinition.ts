@@ -2,7 +2,7 @@ import { OutpostError } from '../errors.js';
 import { convertV1Template } from './convertV1Template.js';
 import { normalizeDefinition } from './normalizeDefinition.js';
 import { validateDefinition } from './validateDefinition.js';
-import type { ServerDefinition } from './types.js';
+import type { ServerDefinition } from '../contract/definition.js';
 
 /**
  * The one way in for a definition from outside (a saved template, a server file, a request

@@ -1,4 +1,4 @@
-import type { Variable, VariableValue } from './types.js';
+import type { Variable, VariableValue } from '../contract/definition.js';
 
 /**
  * Variables every server has besides its template's data, available as ${name} in commands,

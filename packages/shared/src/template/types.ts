@@ -1,7 +1,7 @@
-// The template / server definition model (spec server-page.md sections 3 and 4).
+// The template model's constants (spec server-page.md sections 3 and 4) and the editor form.
 // A server definition is a template that has been instantiated: same shape, plus its values.
-// These are the *normalised* API-form types: lists are always lists (normalizeDefinition turns
-// the single-string shorthands of download and command steps into lists).
+// Its wire shape (API form) is the schema in ../contract/definition.ts.
+import type { EnvironmentConfig, Requirements, Step, Variable } from '../contract/definition.js';
 
 export const VARIABLE_TYPES = ['string', 'boolean', 'integer', 'option'] as const;
 export type VariableType = (typeof VARIABLE_TYPES)[number];
@@ -18,132 +18,6 @@ export const PORT_PROTOCOLS = ['tcp', 'udp'] as const;
 export const DEFAULT_PORT_HOST = '{ip}';
 export const DEFAULT_PORT_PROTOCOL = 'tcp';
 export const JAVA_VERSIONS = [8, 16, 17] as const;
-
-export const STEP_TYPES = [
-  'download',
-  'command',
-  'alterfile',
-  'writefile',
-  'move',
-  'mkdir',
-  'mojangdl',
-  'forgedl',
-  'spongeforgedl',
-  'fabricdl',
-  'javadl',
-  'steamgamedl',
-] as const;
-export type StepType = (typeof STEP_TYPES)[number];
-
-export type VariableValue = string | number | boolean;
-
-/** One pick of an option (or suggestion list of a string) variable. */
-export interface VariableOption {
-  value: VariableValue;
-  display: string;
-}
-
-/** A template variable (API form: the map key is its name). */
-export interface Variable {
-  display?: string;
-  desc?: string;
-  /** Default 'string'. */
-  type?: VariableType;
-  /** The default, or on a server the current value. */
-  value?: VariableValue;
-  /** Default true. */
-  required?: boolean;
-  /** Default true: users without admin rights may change the value. */
-  userEdit?: boolean;
-  /** Used by option and string types. */
-  options?: VariableOption[];
-}
-
-export interface DownloadStep { type: 'download'; files: string[] }
-export interface CommandStep { type: 'command'; commands: string[] }
-export interface AlterFileStep { type: 'alterfile'; file: string; /** Default true. */ regex?: boolean; search: string; replace: string }
-export interface WriteFileStep { type: 'writefile'; target: string; text: string }
-export interface MoveStep { type: 'move'; source: string; target: string }
-export interface MkdirStep { type: 'mkdir'; target: string }
-export interface MojangDlStep { type: 'mojangdl'; version: string; target: string }
-export interface ForgeDlStep { type: 'forgedl'; version: string; filename: string }
-export interface SpongeForgeDlStep { type: 'spongeforgedl'; releaseType: string }
-export interface FabricDlStep { type: 'fabricdl'; targetFile: string }
-export interface JavaDlStep { type: 'javadl'; version: number }
-export interface SteamGameDlStep { type: 'steamgamedl'; appId: string }
-
-/** One processor step, as used by install, pre, post and task operations. */
-export type Step =
-  | DownloadStep
-  | CommandStep
-  | AlterFileStep
-  | WriteFileStep
-  | MoveStep
-  | MkdirStep
-  | MojangDlStep
-  | ForgeDlStep
-  | SpongeForgeDlStep
-  | FabricDlStep
-  | JavaDlStep
-  | SteamGameDlStep;
-
-export interface StandardEnvironmentConfig { type: 'standard' }
-export interface TtyEnvironmentConfig { type: 'tty' }
-export interface DockerEnvironmentConfig {
-  type: 'docker';
-  /** Default DEFAULT_DOCKER_IMAGE. */
-  image?: string;
-  /** Default DEFAULT_NETWORK_MODE. */
-  networkMode?: NetworkMode;
-  networkName?: string;
-  /** Host path (inside the server folder) to container path. */
-  bindings?: Record<string, string>;
-  /** Each "host:outsidePort:insidePort/protocol", e.g. "{ip}:25565:25565/tcp". */
-  portBindings?: string[];
-}
-export type EnvironmentConfig = StandardEnvironmentConfig | TtyEnvironmentConfig | DockerEnvironmentConfig;
-
-export interface Requirements {
-  /** Node platform name(s), "|" separated: linux, windows, darwin. */
-  os?: string;
-  /** Architecture(s), "|" separated: amd64, arm64 (x86_64, aarch64, x64 accepted). */
-  arch?: string;
-  /** Programs that must be on PATH, e.g. java, steamcmd. */
-  binaries?: string[];
-}
-
-export interface RunConfig {
-  /** Console command that stops the program. */
-  stop?: string;
-  /** Signal number that stops the program (wins over stop when both are set). */
-  stopCode?: number;
-  /** The program and its arguments: a shell-like line, or argv as a list. */
-  command: string | string[];
-  /** Relative to the server folder. */
-  workingDirectory?: string;
-  pre?: Step[];
-  post?: Step[];
-  environmentVars?: Record<string, string>;
-  autostart?: boolean;
-  autorestart?: boolean;
-  autorecover?: boolean;
-}
-
-/** API form of a template, and of a server's definition. */
-export interface ServerDefinition {
-  id?: string;
-  name?: string;
-  display?: string;
-  type?: string;
-  readme?: string;
-  install?: Step[];
-  run: RunConfig;
-  data?: Record<string, Variable>;
-  environment?: EnvironmentConfig;
-  supportedEnvironments?: EnvironmentConfig[];
-  requirements?: Requirements;
-}
-export type Template = ServerDefinition;
 
 /** A variable in the editor form: its name is part of it, and list order is kept. */
 export interface EditorVariable extends Variable {

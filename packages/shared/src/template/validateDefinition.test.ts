@@ -62,6 +62,28 @@ describe('validateDefinition', () => {
   });
 });
 
+describe('validateDefinition against the ServerDefinition schema', () => {
+  it('names any field of the wrong type, down to list items and map entries', () => {
+    expect(codeOf(() => validateDefinition({ ...base, data: { motd: { display: 5 } } }))).toBe('ErrInvalidJson: data.motd.display: must be text');
+    expect(codeOf(() => validateDefinition({ ...base, data: { motd: { options: [{ display: 'A' }] } } }))).toBe('ErrInvalidJson: data.motd.options[0].value: is required');
+    expect(codeOf(() => validateDefinition({ run: { command: 'x', stopCode: -1 } }))).toBe('ErrInvalidJson: run.stopCode: must be a signal number');
+    expect(codeOf(() => validateDefinition({ run: { command: 'x', environmentVars: { A: 1 } } }))).toBe('ErrInvalidJson: run.environmentVars.A: must be text');
+    expect(codeOf(() => validateDefinition({ ...base, requirements: { binaries: ['java', 7] } }))).toBe('ErrInvalidJson: requirements.binaries[1]: must be text');
+    expect(codeOf(() => validateDefinition({ ...base, install: [{ type: 'javadl', version: '17' }] }))).toBe('ErrInvalidJson: install[0].version: invalid or missing for a javadl step');
+  });
+
+  it('keeps keys it does not know, at every level', () => {
+    const def = { ...base, later: 1, run: { command: 'x', later: 2 }, install: [{ type: 'mkdir', target: 'a', later: 3 }] };
+    expect(() => validateDefinition(def)).not.toThrow();
+  });
+
+  it('refuses a port binding whose ports are out of range', () => {
+    expect(codeOf(() => validateDefinition({ ...base, supportedEnvironments: [{ type: 'docker', portBindings: ['1:70000'] }] }))).toBe(
+      'ErrInvalidJson: supportedEnvironments[0].portBindings: "1:70000" is not host:outsidePort:insidePort/protocol',
+    );
+  });
+});
+
 describe('parseDefinition', () => {
   it('answers ErrInvalidJson for text that is not JSON', () => {
     expect(codeOf(() => parseDefinition('{ "run": '))).toMatch(/^ErrInvalidJson: The json data is invalid/);

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Variable } from '@outpost/shared';
+import type { ServerDataRequest, ServerDataResponse } from '@outpost/shared';
 import { api } from './client';
 import { proxyBase } from './serverProxy';
 
-export const getServerData = (id: string) => api.get<{ data: Record<string, Variable> }>(`${proxyBase(id)}/data`);
-export const putServerData = (id: string, data: Record<string, unknown>) => api.post<unknown>(`${proxyBase(id)}/data`, { data });
+export const getServerData = (id: string) => api.get<ServerDataResponse>(`${proxyBase(id)}/data`);
+export const putServerData = (id: string, data: ServerDataRequest['data']) => api.post<unknown>(`${proxyBase(id)}/data`, { data });
 
 const dataKey = (id: string) => ['servers', 'data', id];
 

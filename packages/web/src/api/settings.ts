@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SettingKeys, type SettingResponse } from '@outpost/shared';
+import { SettingKeys, type SettingResponse, type SettingsRequest } from '@outpost/shared';
 import { api } from './client';
 
-export type SettingsMap = Record<string, string>;
+export type SettingsMap = SettingsRequest;
 
 const allKeys = Object.values(SettingKeys);
 

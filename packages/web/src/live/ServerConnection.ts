@@ -176,7 +176,7 @@ export class ServerConnection {
           await sendCommand(id, request.data.command);
           return;
         case 'file':
-          await this.fileOverHttp(request.data.action, request.data.path);
+          await this.fileOverHttp(request.data.action ?? 'get', request.data.path);
           return;
       }
     } catch (error) {

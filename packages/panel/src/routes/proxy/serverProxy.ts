@@ -25,7 +25,7 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
 
   r.get(`${BASE}/definition`, { schema: getDefinitionSchema, config: { scope: need.definitionView } }, async (request) => {
     const { client, caller, server } = await serverAccess(request);
-    return (await client.getDefinition(caller, server.id)) as unknown as Record<string, unknown>;
+    return client.getDefinition(caller, server.id);
   });
 
   r.post(`${BASE}/definition`, { schema: postDefinitionSchema, config: { scope: need.definitionEdit } }, async (request, reply) => {
@@ -36,7 +36,7 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
 
   r.get(`${BASE}/data`, { schema: getDataSchema, config: { scope: need.dataView } }, async (request) => {
     const { client, caller, server } = await serverAccess(request);
-    return { data: (await client.getData(caller, server.id)) as unknown as Record<string, unknown> };
+    return { data: await client.getData(caller, server.id) };
   });
 
   r.post(`${BASE}/data`, { schema: postDataSchema, config: { scope: need.dataEdit } }, async (request, reply) => {

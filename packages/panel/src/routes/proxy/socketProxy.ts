@@ -1,6 +1,5 @@
-import { OutpostError, grants, serverActionScopes, type ServerSocket, type SocketEvent, type SocketRequest } from '@outpost/shared';
+import { OutpostError, ServerParams, grants, serverActionScopes, type ServerSocket, type SocketEvent, type SocketRequest } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import type { WebSocket } from 'ws';
 import { MessageBudget } from '@outpost/daemon';
 import { refuseSocketMessage, serverAccess } from '../../services/policy.js';
@@ -29,7 +28,7 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
     '/proxy/daemon/socket/:id',
     {
       websocket: true,
-      schema: { params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{8}$' }) }), tags: ['proxy'], summary: 'Live connection: {type, data} both ways' },
+      schema: { params: ServerParams, tags: ['proxy'], summary: 'Live connection: {type, data} both ways (SocketRequest in, SocketEvent out)' },
       config: { scope: serverActionScopes.connect },
     },
     (socket: WebSocket, request) => {

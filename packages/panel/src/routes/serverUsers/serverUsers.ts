@@ -1,4 +1,4 @@
-import { OutpostError, permissionsFromScopes, requireScopes, scopesFromPermissions, serverActionScopes, serverPermissionFlags, serverPermissionScopes, type Scope, type ServerPermissions } from '@outpost/shared';
+import { OutpostError, permissionsFromScopes, requireScopes, scopesFromPermissions, serverActionScopes, serverPermissionFlags, serverPermissionScopes, type Scope } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { endSftpSessions } from '../../services/endSftpSessions.js';
@@ -34,7 +34,7 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     if (!(await repo.servers.byId(id))) throw new OutpostError('ErrNotFound', 'server not found', { id }, 404);
     const user = await repo.users.byEmail(email);
     if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { email });
-    const flags = request.body as Partial<ServerPermissions>;
+    const flags = request.body;
     // Nobody hands out more than they hold on this server.
     const own = await scopesForServer(repo, request.session!.userId, id);
     for (const flag of serverPermissionFlags) {

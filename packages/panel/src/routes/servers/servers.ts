@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/isUniqueViolation.js';
 import { assertServerName } from '../../services/assertServerName.js';
-import { createServer, duplicateServerName, type NewServer } from '../../services/createServer.js';
+import { createServer, duplicateServerName } from '../../services/createServer.js';
 import { isOn } from '../../services/isOn.js';
 import { presentServer } from '../../services/presentServer.js';
 import { scopesForServer, serverAccess } from '../../services/policy.js';
@@ -25,7 +25,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
 
   r.post('/api/servers', { schema: createServerSchema, config: { scope: need.create } }, async (request) => {
     const session = request.session!;
-    const id = await createServer(ctx, { userId: session.userId, scopes: session.scopes }, request.body as NewServer);
+    const id = await createServer(ctx, { userId: session.userId, scopes: session.scopes }, request.body);
     return { id };
   });
 

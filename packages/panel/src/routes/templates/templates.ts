@@ -1,4 +1,4 @@
-import { OutpostError, Scopes } from '@outpost/shared';
+import { OutpostError, Scopes, type ServerDefinition } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { saveTemplate } from '../../services/saveTemplate.js';
@@ -19,7 +19,7 @@ export default async function templatesRoutes(app: FastifyInstance): Promise<voi
   r.get('/api/templates/:id', { schema: getTemplateSchema, config: view }, async (request) => {
     const row = await repo.templates.byId(request.params.id);
     if (!row) throw noTemplate(request.params.id);
-    return JSON.parse(row.definition) as Record<string, unknown>;
+    return JSON.parse(row.definition) as ServerDefinition;
   });
 
   r.put('/api/templates/:id', { schema: putTemplateSchema, config: edit }, async (request, reply) => {

@@ -1,0 +1,181 @@
+import type { TSchema } from 'typebox';
+import { Type } from 'typebox';
+import {
+  AppConfig,
+  ArchiveRequest,
+  ConsoleCommandRequest,
+  ConsoleReplay,
+  CreateServerRequest,
+  CreateServerResponse,
+  DefinitionBody,
+  ErrorBody,
+  FileListing,
+  ImportableTemplates,
+  LoginRequest,
+  NodeDeployment,
+  NodeRequest,
+  NodeView,
+  OtpConfirmRequest,
+  OtpLoginRequest,
+  OtpSetupResponse,
+  OtpStatusResponse,
+  POWER_ACTIONS,
+  PutServerUserRequest,
+  RegisterRequest,
+  SelfResponse,
+  ServerDataRequest,
+  ServerDataResponse,
+  ServerDefinition,
+  ServerDetailResponse,
+  ServerListResponse,
+  ServerStats,
+  ServerStatus,
+  ServerUserEntry,
+  SessionResponse,
+  SettingRequest,
+  SettingResponse,
+  SettingsRequest,
+  SftpAuthRequest,
+  SftpAuthResponse,
+  TemplateSummary,
+  UpdateSelfRequest,
+  UserSettingRequest,
+  UserSettingsResponse,
+} from '@outpost/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/factories.js';
+
+/** What each documented call takes and answers on success, from the shared contract. */
+interface Call {
+  body?: TSchema;
+  ok: [number, TSchema | null];
+}
+
+const none: Call['ok'] = [204, null];
+const server = '/proxy/daemon/server/{id}';
+
+const calls: Record<string, Call> = {
+  'POST /auth/register': { body: RegisterRequest, ok: [200, SessionResponse] },
+  'POST /auth/login': { body: LoginRequest, ok: [200, SessionResponse] },
+  'POST /auth/otp': { body: OtpLoginRequest, ok: [200, SessionResponse] },
+  'POST /auth/reauth': { ok: [200, SessionResponse] },
+  'POST /auth/logout': { ok: none },
+  'GET /api/config': { ok: [200, AppConfig] },
+  'GET /api/self': { ok: [200, SelfResponse] },
+  'PUT /api/self': { body: UpdateSelfRequest, ok: [200, SelfResponse] },
+  'GET /api/self/otp': { ok: [200, OtpStatusResponse] },
+  'POST /api/self/otp': { ok: [200, OtpSetupResponse] },
+  'PUT /api/self/otp': { body: OtpConfirmRequest, ok: none },
+  'DELETE /api/self/otp/{token}': { ok: none },
+  'GET /api/settings/{key}': { ok: [200, SettingResponse] },
+  'PUT /api/settings/{key}': { body: SettingRequest, ok: none },
+  'POST /api/settings': { body: SettingsRequest, ok: none },
+  'GET /api/userSettings': { ok: [200, UserSettingsResponse] },
+  'PUT /api/userSettings/{key}': { body: UserSettingRequest, ok: none },
+  'GET /api/servers': { ok: [200, ServerListResponse] },
+  'POST /api/servers': { body: CreateServerRequest, ok: [200, CreateServerResponse] },
+  'GET /api/servers/{id}': { ok: [200, ServerDetailResponse] },
+  'DELETE /api/servers/{id}': { ok: none },
+  'PUT /api/servers/{id}/name/{name}': { ok: none },
+  'GET /api/servers/{id}/user': { ok: [200, Type.Array(ServerUserEntry)] },
+  'PUT /api/servers/{id}/user/{email}': { body: PutServerUserRequest, ok: none },
+  'DELETE /api/servers/{id}/user/{user}': { ok: none },
+  'GET /api/nodes': { ok: [200, Type.Array(NodeView)] },
+  'POST /api/nodes': { body: NodeRequest, ok: [200, NodeView] },
+  'GET /api/nodes/{id}': { ok: [200, NodeView] },
+  'PUT /api/nodes/{id}': { body: NodeRequest, ok: none },
+  'DELETE /api/nodes/{id}': { ok: none },
+  'GET /api/nodes/{id}/deployment': { ok: [200, NodeDeployment] },
+  'POST /api/nodes/sftp/authenticate': { body: SftpAuthRequest, ok: [200, SftpAuthResponse] },
+  'GET /api/templates': { ok: [200, Type.Array(TemplateSummary)] },
+  'GET /api/templates/{id}': { ok: [200, ServerDefinition] },
+  'PUT /api/templates/{id}': { body: Type.Unknown(), ok: none },
+  'DELETE /api/templates/{id}': { ok: none },
+  'POST /api/templates/import': { ok: [200, ImportableTemplates] },
+  'POST /api/templates/import/{name}': { ok: none },
+  [`GET ${server}/definition`]: { ok: [200, ServerDefinition] },
+  [`POST ${server}/definition`]: { body: DefinitionBody, ok: none },
+  [`GET ${server}/data`]: { ok: [200, ServerDataResponse] },
+  [`POST ${server}/data`]: { body: ServerDataRequest, ok: none },
+  [`GET ${server}/status`]: { ok: [200, ServerStatus] },
+  [`GET ${server}/stats`]: { ok: [200, ServerStats] },
+  [`GET ${server}/console`]: { ok: [200, ConsoleReplay] },
+  [`POST ${server}/console`]: { body: ConsoleCommandRequest, ok: none },
+  ...Object.fromEntries(POWER_ACTIONS.map((action) => [`POST ${server}/${action}`, { ok: none }])),
+  [`POST ${server}/reload`]: { ok: none },
+  [`GET ${server}/file/{*}`]: { ok: [200, FileListing] },
+  [`PUT ${server}/file/{*}`]: { ok: none },
+  [`DELETE ${server}/file/{*}`]: { ok: none },
+  [`POST ${server}/archive/{*}`]: { body: ArchiveRequest, ok: none },
+  [`GET ${server}/extract/{*}`]: { ok: none },
+};
+
+/**
+ * A schema's outline: its type and every property path in it (`server.node.sftpPort`,
+ * `servers[].id`, `data.*.type`). The document says some things in OpenAPI 3.0's words
+ * (nullable for a union with null), so outlines are compared, not the schemas' text.
+ */
+function outline(schema: unknown): { type: unknown; paths: string[] } {
+  const paths = new Set<string>();
+  const walk = (node: unknown, at: string) => {
+    if (typeof node !== 'object' || node === null) return;
+    const n = node as { properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[]; oneOf?: unknown[]; allOf?: unknown[]; additionalProperties?: unknown };
+    for (const [key, part] of Object.entries(n.properties ?? {})) {
+      paths.add(`${at}${key}`);
+      walk(part, `${at}${key}.`);
+    }
+    if (n.items) walk(n.items, `${at.replace(/\.$/, '')}[].`);
+    for (const branch of [...(n.anyOf ?? []), ...(n.oneOf ?? []), ...(n.allOf ?? [])]) walk(branch, at);
+    if (typeof n.additionalProperties === 'object') walk(n.additionalProperties, `${at}*.`);
+  };
+  walk(JSON.parse(JSON.stringify(schema)), '');
+  return { type: (schema as { type?: unknown }).type, paths: [...paths].sort() };
+}
+
+type Operation = {
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+};
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let operations: Map<string, Operation>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/swagger/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = (res.json() as { paths: Record<string, Record<string, Operation>> }).paths;
+    operations = new Map(Object.entries(paths).flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const)));
+  });
+  afterAll(() => t.close());
+
+  it('lists every route the panel serves, and nothing else', () => {
+    const served = t.app.routeScopes
+      .filter(({ method, url }) => method !== 'HEAD' && /^\/(api|auth|proxy\/daemon\/server)\//.test(url))
+      .map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')}`);
+    expect([...operations.keys()].sort()).toEqual([...new Set(served)].sort());
+    expect([...operations.keys()].sort()).toEqual(Object.keys(calls).sort());
+  });
+
+  it('outlines deeply enough to tell one shape from another', () => {
+    expect(outline(ServerDefinition).paths).toEqual(expect.arrayContaining(['run.command', 'install[].type', 'data.*.options[].value', 'environment.portBindings']));
+    expect(outline(ServerDetailResponse).paths).toContain('permissions.viewServerConsole');
+  });
+
+  it.each(Object.entries(calls))('documents %s with its body and answers from the shared contract', (key, call) => {
+    const op = operations.get(key)!;
+    if (call.body) {
+      expect(op.requestBody?.content['application/json']?.schema).toBeDefined();
+      expect(outline(op.requestBody!.content['application/json']!.schema)).toEqual(outline(call.body));
+    }
+    else expect(op.requestBody).toBeUndefined();
+    const [status, schema] = call.ok;
+    const answer = op.responses[String(status)];
+    expect(answer).toBeDefined();
+    if (schema) {
+      expect(answer!.content?.['application/json']?.schema).toBeDefined();
+      expect(outline(answer!.content!['application/json']!.schema)).toEqual(outline(schema));
+    }
+    for (const errors of ['4XX', '5XX']) expect(outline(op.responses[errors]?.content?.['application/json']?.schema)).toEqual(outline(ErrorBody));
+  });
+});

@@ -1,0 +1,49 @@
+import { NoContent, ServerParams, responses } from './common.js';
+import { DefinitionBody, ServerDefinition } from './definition.js';
+import {
+  ArchiveRequest,
+  ConsoleCommandRequest,
+  ConsoleQuery,
+  ConsoleReplay,
+  ExtractQuery,
+  FileListing,
+  PowerQuery,
+  PutFileQuery,
+  ServerDataRequest,
+  ServerDataResponse,
+  ServerPathParams,
+  ServerStats,
+  ServerStatus,
+  SftpSessionsQuery,
+} from './serverApi.js';
+
+/**
+ * The schema of each route of a node's daemon, keyed by method and path: what HttpNodeClient
+ * sends and reads, the same pieces the panel's proxy routes use. `{action}` is each of
+ * POWER_ACTIONS. The socket's messages are SocketRequest and SocketEvent.
+ */
+export const daemonRouteSchemas = {
+  'PUT /daemon/server/:id': { params: ServerParams, body: DefinitionBody, response: responses({ 204: NoContent }) },
+  'DELETE /daemon/server/:id': { params: ServerParams, response: responses({ 204: NoContent }) },
+  'GET /daemon/server/:id/definition': { params: ServerParams, response: responses({ 200: ServerDefinition }) },
+  'POST /daemon/server/:id/definition': { params: ServerParams, body: DefinitionBody, response: responses({ 204: NoContent }) },
+  'GET /daemon/server/:id/data': { params: ServerParams, response: responses({ 200: ServerDataResponse }) },
+  'POST /daemon/server/:id/data': { params: ServerParams, body: ServerDataRequest, response: responses({ 204: NoContent }) },
+  'POST /daemon/server/:id/reload': { params: ServerParams, response: responses({ 204: NoContent }) },
+  'GET /daemon/server/:id/status': { params: ServerParams, response: responses({ 200: ServerStatus }) },
+  'GET /daemon/server/:id/stats': { params: ServerParams, response: responses({ 200: ServerStats }) },
+  'GET /daemon/server/:id/console': { params: ServerParams, querystring: ConsoleQuery, response: responses({ 200: ConsoleReplay }) },
+  'POST /daemon/server/:id/console': { params: ServerParams, body: ConsoleCommandRequest, response: responses({ 204: NoContent }) },
+  // 202 at once, or 204 once finished with ?wait=true.
+  'POST /daemon/server/:id/{action}': { params: ServerParams, querystring: PowerQuery, response: responses({ 202: NoContent, 204: NoContent }) },
+  // A file answers its bytes (application/octet-stream), which skips the response schema.
+  'GET /daemon/server/:id/file/*': { params: ServerPathParams, response: responses({ 200: FileListing }) },
+  // The body is the multipart field `file` or raw bytes (application/octet-stream): no body schema.
+  'PUT /daemon/server/:id/file/*': { params: ServerPathParams, querystring: PutFileQuery, response: responses({ 204: NoContent }) },
+  'DELETE /daemon/server/:id/file/*': { params: ServerPathParams, response: responses({ 204: NoContent }) },
+  'POST /daemon/server/:id/archive/*': { params: ServerPathParams, body: ArchiveRequest, response: responses({ 204: NoContent }) },
+  'GET /daemon/server/:id/extract/*': { params: ServerPathParams, querystring: ExtractQuery, response: responses({ 204: NoContent }) },
+  'DELETE /daemon/server/:id/sftp': { params: ServerParams, querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
+  'DELETE /daemon/sftp': { querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
+  'GET /daemon/socket/:id': { params: ServerParams },
+} as const;

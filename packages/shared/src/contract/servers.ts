@@ -1,0 +1,59 @@
+import { Type, type Static } from 'typebox';
+import { ENVIRONMENT_TYPES } from '../template/types.js';
+import { AnyObject, MapOf, Paging, ServerId, Text } from './common.js';
+import type { EnvironmentConfig, ServerDefinition } from './definition.js';
+import { CallerPermissions } from './permissions.js';
+
+/** The node as a server row shows it. */
+export const ServerNodeSummary = Type.Object({ id: Type.Integer(), name: Type.String(), publicHost: Type.String(), sftpPort: Type.Integer() });
+export type ServerNodeSummary = Static<typeof ServerNodeSummary>;
+
+/** GET /api/servers rows. Address rule (spec section 2): ip, or node.publicHost when ip is empty or "{ip}", then ":port" when port is set. */
+export const ServerSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  ip: Type.String(),
+  port: Type.Union([Type.Integer(), Type.Null()]),
+  type: Type.String(),
+  node: ServerNodeSummary,
+});
+export type ServerSummary = Static<typeof ServerSummary>;
+
+/** GET /api/servers?page=&limit= (limit default 10). */
+export const ServerListQuery = Type.Object({
+  // Bounded so the offset stays a safe integer every database accepts.
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+});
+
+export const ServerListResponse = Type.Object({ servers: Type.Array(ServerSummary), paging: Paging });
+export type ServerListResponse = Static<typeof ServerListResponse>;
+
+/**
+ * POST /api/servers: from a template id, or (admins) a full definition in API form. The
+ * definition and the environment are only looked at for their outline here: the panel reads
+ * them with readDefinition, which answers the spec's errors.
+ */
+export const CreateServerRequest = Type.Object({
+  name: Text({ maxLength: 100 }),
+  node: Type.Integer({ minimum: 1 }),
+  template: Type.Union([Text({ minLength: 1, maxLength: 100 }), Type.Unsafe<ServerDefinition>(AnyObject)]),
+  environment: Type.Unsafe<EnvironmentConfig>(Type.Object({ type: Type.Enum(ENVIRONMENT_TYPES) }, { additionalProperties: true })),
+  variables: Type.Optional(MapOf(Type.Union([Type.String({ maxLength: 4096 }), Type.Number(), Type.Boolean()]), { maxProperties: 200 })),
+  /** Users to grant every per-server permission to, by email (default: the creator). */
+  users: Type.Optional(Type.Array(Text({ maxLength: 254 }), { maxItems: 50 })),
+});
+export type CreateServerRequest = Static<typeof CreateServerRequest>;
+
+export const CreateServerResponse = Type.Object({ id: Type.String() });
+export type CreateServerResponse = Static<typeof CreateServerResponse>;
+
+/** GET /api/servers/{id}?perms. */
+export const ServerDetailQuery = Type.Object({ perms: Type.Optional(Type.String({ maxLength: 10 })) });
+
+/** GET /api/servers/{id}: with ?perms, `permissions` holds the spec's flags plus `admin`. */
+export const ServerDetailResponse = Type.Object({ server: ServerSummary, permissions: Type.Optional(CallerPermissions) });
+export type ServerDetailResponse = Static<typeof ServerDetailResponse>;
+
+/** PUT /api/servers/{id}/name/{name}. */
+export const RenameServerParams = Type.Object({ id: ServerId, name: Text({ maxLength: 100 }) });

@@ -1,0 +1,33 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { ErrorBody } from './common.js';
+import { ConsoleReplay, FileListing, ServerStats, ServerStatus, POWER_ACTIONS } from './serverApi.js';
+
+// A server's live connection (/proxy/daemon/socket/{id} on the panel, /daemon/socket/{id} on a
+// node): JSON messages {type, data} both ways (spec panel.md section 7, "WebSocket").
+
+function message<Tag extends string, Data extends TSchema>(type: Tag, data: Data) {
+  return Type.Object({ type: Type.Literal(type), data });
+}
+
+/**
+ * Messages a client sends. Receivers also read the fields at the top level instead of under
+ * `data` (clients of the spec send both), so a message is checked by its type, never refused
+ * for where its fields sit.
+ */
+export const SocketRequest = Type.Union([
+  Type.Object({ type: Type.Union([Type.Enum(POWER_ACTIONS), Type.Literal('stat'), Type.Literal('status')]), data: Type.Optional(Type.Unknown()) }),
+  message('replay', Type.Optional(Type.Object({ since: Type.Optional(Type.Number()) }))),
+  message('console', Type.Object({ command: Type.String() })),
+  message('file', Type.Object({ action: Type.Optional(Type.Enum(['get', 'create', 'delete'])), path: Type.String() })),
+]);
+export type SocketRequest = Static<typeof SocketRequest>;
+
+/** Messages a server's live connection sends; `console` only to holders of server.console. */
+export const SocketEvent = Type.Union([
+  message('status', ServerStatus),
+  message('stat', ServerStats),
+  message('console', ConsoleReplay),
+  message('file', FileListing),
+  message('error', ErrorBody.properties.error),
+]);
+export type SocketEvent = Static<typeof SocketEvent>;
