@@ -77,6 +77,15 @@ export class JailProcess implements JailRunner {
       .finally(() => this.whenIdle(child));
   }
 
+  /**
+   * Resolves once no request waits on the child, or after `timeoutMs`: a sweep of the server
+   * user's processes (which ends this child too) then cuts no file operation off half-way.
+   */
+  async settled(timeoutMs: number): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (this.child && this.child.pending.size > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
   close(): void {
     this.closed = true;
     clearTimeout(this.idleTimer);
@@ -122,7 +131,8 @@ export class JailProcess implements JailRunner {
     this.idleTimer = setTimeout(() => {
       if (this.child === child && child.pending.size === 0) {
         this.child = undefined;
-        child.process.disconnect();
+        // Killed, not asked: it runs as the server's user, whose programs could have taken it over.
+        child.process.kill('SIGKILL');
       }
     }, this.idleMs);
     this.idleTimer.unref();

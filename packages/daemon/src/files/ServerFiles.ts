@@ -205,6 +205,11 @@ export class ServerFiles {
     return this.run(archivePath, 'extract', archivePath, destination, limits);
   }
 
+  /** Resolves once the child with the server's uid (if one runs) has no operation under way, or after `timeoutMs`. */
+  settled(timeoutMs: number): Promise<void> {
+    return this.child?.settled(timeoutMs) ?? Promise.resolve();
+  }
+
   /** Ends the child with the server's uid, if one runs (server deleted, daemon closing). */
   close(): void {
     this.child?.close();

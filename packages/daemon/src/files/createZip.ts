@@ -40,6 +40,9 @@ export async function createZip(realRoot: string, sources: ZipSource[], skip: st
   const output = zip.outputStream as Readable;
   // yazl reports a file it cannot read (removed since the walk) on the ZipFile, not the stream.
   zip.on('error', (error: Error) => output.destroy(error));
+  // Whoever reads the zip may not listen yet when that happens (it sets up the target first); the
+  // error stays on the stream (output.errored) for its pipeline, and must not crash the process.
+  output.on('error', () => {});
   for (const { path, name, info } of items) {
     // yazl passes the path to fs unchanged, so bytes work where its types say string.
     if (info.isFile()) zip.addFile(path as unknown as string, name, { mtime: info.mtime, mode: info.mode & 0o777 });

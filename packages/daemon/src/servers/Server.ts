@@ -18,6 +18,9 @@ export function serverBuiltins(id: string, root: string): Record<string, string>
   return builtinVariables({ serverId: id, rootDir: root, platform: process.platform, arch: process.arch });
 }
 
+/** How long a sweep of the server user's processes waits for file operations under way. */
+const FILE_WORK_GRACE_MS = 5000;
+
 export interface ServerOptions {
   /** How long a stop waits for the program before killing it. */
   stopGraceMs: number;
@@ -285,7 +288,10 @@ export class Server {
 
   private async killUserProcesses(): Promise<void> {
     const user = await serverUser(this.root).catch(() => undefined);
-    if (user) await killUser(user.uid);
+    if (!user) return;
+    // The file worker runs as the same user: let the operations it is doing finish first.
+    await serverFilesFor(this.root).settled(FILE_WORK_GRACE_MS);
+    await killUser(user.uid);
   }
 
   private async getEnvironment(): Promise<Environment> {
