@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { OutpostError } from '@outpost/shared';
+import { validationError } from './validationError.js';
 
 /** Writes every failure in the shared error body; bad input is 4xx, never 500. */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
@@ -8,7 +9,12 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return;
   }
   const fastifyError = error as FastifyError;
-  if (fastifyError.validation || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+  if (fastifyError.validation) {
+    const refusal = validationError(fastifyError, request);
+    void reply.status(refusal.status).send(refusal.toBody());
+    return;
+  }
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     void reply.status(400).send(new OutpostError('ErrInvalidJson', error.message).toBody());
     return;
   }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { OutpostError, serverActionScopes as need } from '@outpost/shared';
+import { daemonRouteSchemas as route, OutpostError, serverActionScopes as need } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
 import { callerOf, flag } from './authorize.js';
 
@@ -17,13 +17,13 @@ export function fileRoutes(app: FastifyInstance, { api }: Daemon): void {
     app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
   }
 
-  app.get<PathParams>('/daemon/server/:id/file/*', { config: { scope: need.fileGet } }, async (request, reply) => {
+  app.get<PathParams>('/daemon/server/:id/file/*', { schema: route['GET /daemon/server/:id/file/*'], config: { scope: need.fileGet } }, async (request, reply) => {
     const answer = await api.getFile(callerOf(request), request.params.id, request.params['*'] ?? '');
     if ('files' in answer) return answer;
     return reply.header('content-length', answer.size).type('application/octet-stream').send(answer.stream);
   });
 
-  app.put<PathParams & { Querystring: { folder?: string } }>('/daemon/server/:id/file/*', { config: { scope: need.filePut } }, async (request, reply) => {
+  app.put<PathParams & { Querystring: { folder?: string } }>('/daemon/server/:id/file/*', { schema: route['PUT /daemon/server/:id/file/*'], config: { scope: need.filePut } }, async (request, reply) => {
     const [caller, id, path] = [callerOf(request), request.params.id, request.params['*'] ?? ''];
     if (flag(request.query.folder)) {
       await api.createFolder(caller, id, path);
@@ -40,19 +40,23 @@ export function fileRoutes(app: FastifyInstance, { api }: Daemon): void {
     return reply.status(204).send();
   });
 
-  app.delete<PathParams>('/daemon/server/:id/file/*', { config: { scope: need.fileDelete } }, async (request, reply) => {
+  app.delete<PathParams>('/daemon/server/:id/file/*', { schema: route['DELETE /daemon/server/:id/file/*'], config: { scope: need.fileDelete } }, async (request, reply) => {
     await api.deleteFile(callerOf(request), request.params.id, request.params['*'] ?? '');
     return reply.status(204).send();
   });
 
   // The body is the JSON list of paths; a lone string stands for a list of one.
-  app.post<PathParams & { Body: unknown }>('/daemon/server/:id/archive/*', { config: { scope: need.archive } }, async (request, reply) => {
-    const sources = typeof request.body === 'string' ? [request.body] : request.body;
-    await api.archive(callerOf(request), request.params.id, request.params['*'] ?? '', sources as string[]);
-    return reply.status(204).send();
-  });
+  app.post<PathParams & { Body: string | string[] }>(
+    '/daemon/server/:id/archive/*',
+    { schema: route['POST /daemon/server/:id/archive/*'], config: { scope: need.archive, bodyField: 'paths' } },
+    async (request, reply) => {
+      const sources = typeof request.body === 'string' ? [request.body] : request.body;
+      await api.archive(callerOf(request), request.params.id, request.params['*'] ?? '', sources);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get<PathParams & { Querystring: { destination?: string } }>('/daemon/server/:id/extract/*', { config: { scope: need.extract } }, async (request, reply) => {
+  app.get<PathParams & { Querystring: { destination?: string } }>('/daemon/server/:id/extract/*', { schema: route['GET /daemon/server/:id/extract/*'], config: { scope: need.extract } }, async (request, reply) => {
     await api.extract(callerOf(request), request.params.id, request.params['*'] ?? '', request.query.destination ?? '/');
     return reply.status(204).send();
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { POWER_ACTIONS, powerActions, serverActionScopes } from '@outpost/shared';
+import { daemonRouteSchemas, POWER_ACTIONS, powerActions, serverActionScopes } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
 import { callerOf, flag } from './authorize.js';
 
@@ -12,7 +12,7 @@ export function powerRoutes(app: FastifyInstance, { api }: Daemon): void {
   for (const action of POWER_ACTIONS) {
     app.post<{ Params: { id: string }; Querystring: { wait?: string } }>(
       `/daemon/server/:id/${action}`,
-      { config: { scope: serverActionScopes[powerActions[action]] } },
+      { schema: daemonRouteSchemas['POST /daemon/server/:id/{action}'], config: { scope: serverActionScopes[powerActions[action]] } },
       async (request, reply) => {
         const wait = flag(request.query.wait);
         await api.power(callerOf(request), request.params.id, action, { wait });

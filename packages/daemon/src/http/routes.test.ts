@@ -121,6 +121,26 @@ describe('daemon API behaviour', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('ErrInvalidJson');
   });
+
+  it('checks input against the shared schemas and answers what NodeApi answers in-process', async () => {
+    // Without a body, or with the wrong shape: the input NodeApi would name, never coerced into an empty command.
+    expect((await call('POST', '/console', token())).body.error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'command' } });
+    expect((await call('POST', '/console', token(), 'null', 'application/json')).body.error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'command' } });
+    expect((await call('POST', '/archive/a.zip', token(), '', 'application/json')).status).toBe(400);
+    expect((await call('POST', '/archive/a.zip', token(), '[{}]', 'application/json')).body.error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'paths' } });
+    expect((await call('POST', '/data', token(), '{"data":"x"}', 'application/json')).body.error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'data' } });
+    expect((await call('POST', '/console', token(), 'x'.repeat(65537), 'text/plain')).body.error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'command' } });
+    // A definition goes to readDefinition whole, which names it.
+    expect((await call('POST', '/definition', token(), '"text"', 'application/json')).body.error).toMatchObject({ code: 'ErrInvalidJson', metadata: { field: 'definition' } });
+    // An id that is no server id is a server this node does not have.
+    const bad = await fetch(`${base}/daemon/server/NOT-AN-ID/status`, { headers: { authorization: `Bearer ${token({ server: 'NOT-AN-ID' })}` } });
+    expect([bad.status, (await bad.json()).error]).toEqual([404, expect.objectContaining({ code: 'ErrNotFound', metadata: { id: 'NOT-AN-ID' } })]);
+    // What older clients send still works: a lone path to archive, a console time that is no number.
+    expect((await call('PUT', '/file/lone.txt', token(), 'x', 'application/octet-stream')).status).toBe(204);
+    expect((await call('POST', '/archive/lone.zip', token(), '"lone.txt"', 'application/json')).status).toBe(204);
+    expect((await call('GET', '/file/', token())).body.files.map((f: { name: string }) => f.name)).toContain('lone.zip');
+    expect((await call('GET', '/console?time=soon', token())).body).toEqual({ logs: expect.any(Array), epoch: expect.any(Number) });
+  });
 });
 
 

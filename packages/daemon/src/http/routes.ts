@@ -9,6 +9,7 @@ import { fileRoutes } from './fileRoutes.js';
 import { powerRoutes } from './powerRoutes.js';
 import { serverRoutes } from './serverRoutes.js';
 import { sftpRoutes } from './sftpRoutes.js';
+import { requireBody } from './validationError.js';
 import { SOCKET_MAX_PAYLOAD_BYTES, socketRoutes } from './socketRoutes.js';
 
 /**
@@ -28,6 +29,7 @@ export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promis
   app.addHook('onRequest', async (request) => {
     request.caller = authorize(request, daemon.config);
   });
+  app.addHook('preValidation', requireBody);
 
   serverRoutes(app, daemon);
   powerRoutes(app, daemon);

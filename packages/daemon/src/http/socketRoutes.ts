@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { serverActionScopes } from '@outpost/shared';
+import { daemonRouteSchemas, serverActionScopes } from '@outpost/shared';
 import type { ServerSocket, SocketEvent, SocketRequest } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
 import { DefaultMessageBudget, MessageBudget } from '../system/MessageBudget.js';
@@ -50,6 +50,7 @@ export function socketRoutes(app: FastifyInstance, { api }: Daemon): void {
     '/daemon/socket/:id',
     {
       websocket: true,
+      schema: daemonRouteSchemas['GET /daemon/socket/:id'],
       config: { scope: serverActionScopes.connect },
       // Connect before the upgrade, so a refusal (unknown server, missing scope) is a status the client can read.
       preValidation: async (request) => {
@@ -86,7 +87,9 @@ export function socketRoutes(app: FastifyInstance, { api }: Daemon): void {
           send({ type: 'error', data: { code: 'ErrInvalidJson', msg: 'The json data is invalid' } });
           return;
         }
-        // The session checks each message against the table; a malformed one answers an error event.
+        // The session checks each message against the table, then its fields (SocketRequest), and
+        // answers a malformed one with an error event. Refusing here instead would answer ahead of
+        // the session's queued events and before its scope check, changing what a client sees.
         remote.send(message as SocketRequest);
       });
       remote.onEvent(send);

@@ -1,9 +1,9 @@
+import { Type } from 'typebox';
 import { NoContent, ServerParams, responses } from './common.js';
 import { DefinitionBody, ServerDefinition } from './definition.js';
 import {
   ArchiveRequest,
   ConsoleCommandRequest,
-  ConsoleQuery,
   ConsoleReplay,
   ExtractQuery,
   FileListing,
@@ -16,6 +16,11 @@ import {
   ServerStatus,
   SftpSessionsQuery,
 } from './serverApi.js';
+
+// Where the daemon takes more than the panel's routes do, kept for clients older than the contract:
+// a lone path for an archive (a list of one), and a console `time` that is no number (replays all).
+const DaemonArchiveRequest = Type.Union([ArchiveRequest, Type.String({ maxLength: 4096 })]);
+const DaemonConsoleQuery = Type.Object({ time: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.String({ maxLength: 64 })])) });
 
 /**
  * The schema of each route of a node's daemon, keyed by method and path: what HttpNodeClient
@@ -32,7 +37,7 @@ export const daemonRouteSchemas = {
   'POST /daemon/server/:id/reload': { params: ServerParams, response: responses({ 204: NoContent }) },
   'GET /daemon/server/:id/status': { params: ServerParams, response: responses({ 200: ServerStatus }) },
   'GET /daemon/server/:id/stats': { params: ServerParams, response: responses({ 200: ServerStats }) },
-  'GET /daemon/server/:id/console': { params: ServerParams, querystring: ConsoleQuery, response: responses({ 200: ConsoleReplay }) },
+  'GET /daemon/server/:id/console': { params: ServerParams, querystring: DaemonConsoleQuery, response: responses({ 200: ConsoleReplay }) },
   'POST /daemon/server/:id/console': { params: ServerParams, body: ConsoleCommandRequest, response: responses({ 204: NoContent }) },
   // 202 at once, or 204 once finished with ?wait=true.
   'POST /daemon/server/:id/{action}': { params: ServerParams, querystring: PowerQuery, response: responses({ 202: NoContent, 204: NoContent }) },
@@ -41,7 +46,7 @@ export const daemonRouteSchemas = {
   // The body is the multipart field `file` or raw bytes (application/octet-stream): no body schema.
   'PUT /daemon/server/:id/file/*': { params: ServerPathParams, querystring: PutFileQuery, response: responses({ 204: NoContent }) },
   'DELETE /daemon/server/:id/file/*': { params: ServerPathParams, response: responses({ 204: NoContent }) },
-  'POST /daemon/server/:id/archive/*': { params: ServerPathParams, body: ArchiveRequest, response: responses({ 204: NoContent }) },
+  'POST /daemon/server/:id/archive/*': { params: ServerPathParams, body: DaemonArchiveRequest, response: responses({ 204: NoContent }) },
   'GET /daemon/server/:id/extract/*': { params: ServerPathParams, querystring: ExtractQuery, response: responses({ 204: NoContent }) },
   'DELETE /daemon/server/:id/sftp': { params: ServerParams, querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
   'DELETE /daemon/sftp': { querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
