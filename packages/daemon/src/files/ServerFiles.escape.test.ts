@@ -5,7 +5,7 @@ import { text } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutpostError } from '@outpost/shared';
 import { UploadFolder } from './jailPath.js';
-import { InsideText, makeJailFixture, OutsideText, race, startSwapper, type JailFixture } from './jailTestKit.js';
+import { InsideText, makeJailFixture, OutsideText, raceWhileSwapping, type JailFixture } from './jailTestKit.js';
 import { ServerFiles } from './ServerFiles.js';
 import { removeServerFolder } from './ServerJail.js';
 
@@ -34,39 +34,27 @@ describe('racing a link swapped in and out of the folder', () => {
   for (const owner of asRoot ? [undefined, ServerUid] : [undefined]) {
     it(`reads, writes, lists, moves and deletes only inside while the link flips (${owner ? 'as the server user' : 'in-process'})`, async () => {
       const { fixture, files } = await setUp(owner);
-      const swapper = startSwapper(fixture.root, owner);
-      let tally;
-      let flips: number;
-      try {
-        const attempts = [
-          async () => {
-            if ((await text((await files.readStream('real/data.txt')).stream)) === OutsideText) throw leaked('real/');
-          },
-          async () => {
-            if ((await text((await files.readStream('plain.txt')).stream)) === OutsideText) throw leaked('plain.txt');
-          },
-          async () => {
-            if ((await files.list('real')).some((entry) => entry.name === 'only-outside.txt')) throw leaked('a listing');
-          },
-          async () => {
-            if ((await files.stat('real/only-outside.txt').catch(() => undefined)) !== undefined) throw leaked('stat');
-          },
-          () => files.write('real/new.txt', 'x'),
-          () => files.rename('real/new.txt', 'real/moved.txt'),
-          () => files.mkdir('real/folder/below'),
-          () => files.delete('real/folder'),
-          () => files.delete('real/moved.txt'),
-          () => files.delete('real/data.txt').then(() => files.write('real/data.txt', InsideText)),
-        ];
-        tally = await race((round) => attempts[round % attempts.length]!());
-      } finally {
-        flips = await swapper.stop();
-      }
-      expect(flips).toBeGreaterThan(10);
-      // The race was live: some rounds went through inside, others met the link pointing out.
-      expect(tally.done).toBeGreaterThan(0);
-      expect(tally.refused).toBeGreaterThan(0);
-      await fixture.assertOutsideUntouched();
+      const attempts = [
+        async () => {
+          if ((await text((await files.readStream('real/data.txt')).stream)) === OutsideText) throw leaked('real/');
+        },
+        async () => {
+          if ((await text((await files.readStream('plain.txt')).stream)) === OutsideText) throw leaked('plain.txt');
+        },
+        async () => {
+          if ((await files.list('real')).some((entry) => entry.name === 'only-outside.txt')) throw leaked('a listing');
+        },
+        async () => {
+          if ((await files.stat('real/only-outside.txt').catch(() => undefined)) !== undefined) throw leaked('stat');
+        },
+        () => files.write('real/new.txt', 'x'),
+        () => files.rename('real/new.txt', 'real/moved.txt'),
+        () => files.mkdir('real/folder/below'),
+        () => files.delete('real/folder'),
+        () => files.delete('real/moved.txt'),
+        () => files.delete('real/data.txt').then(() => files.write('real/data.txt', InsideText)),
+      ];
+      await raceWhileSwapping(fixture, owner, (round) => attempts[round % attempts.length]!());
     });
   }
 });
@@ -83,18 +71,7 @@ describe('racing the link while archives are extracted', () => {
       execFileSync('tar', ['-cf', join(fixture.root, 'pack.tar'), '-C', staging, 'real']);
       execFileSync('tar', ['-czf', join(fixture.root, 'sub.tgz'), '-C', join(staging, 'real'), 'sub', 'x.txt']);
       if (owner !== undefined) execFileSync('chown', ['-R', `${owner}:${owner}`, fixture.root]);
-      const swapper = startSwapper(fixture.root, owner);
-      let tally;
-      let flips: number;
-      try {
-        tally = await race((round) => (round % 2 ? files.extract('pack.tar', '/') : files.extract('sub.tgz', 'real')), 600);
-      } finally {
-        flips = await swapper.stop();
-      }
-      expect(flips).toBeGreaterThan(10);
-      expect(tally.done).toBeGreaterThan(0);
-      expect(tally.refused).toBeGreaterThan(0);
-      await fixture.assertOutsideUntouched();
+      await raceWhileSwapping(fixture, owner, (round) => (round % 2 ? files.extract('pack.tar', '/') : files.extract('sub.tgz', 'real')), 600);
     });
   }
 });

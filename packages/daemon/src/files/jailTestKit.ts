@@ -4,6 +4,7 @@ import { chmod, chown, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OutpostError } from '@outpost/shared/errors';
+import { expect } from 'vitest';
 
 export const InsideText = 'inside';
 export const OutsideText = 'OUTSIDE SECRET';
@@ -147,4 +148,24 @@ function isRefusal(error: unknown): boolean {
   // SFTP clients get status codes (2 no such file, 3 permission denied, 4 failure).
   const code = (error as { code?: unknown }).code;
   return typeof code === 'number' && code >= 2 && code <= 4;
+}
+
+/**
+ * Races `attempt` against a swapper flipping the fixture's links, then shows the race was live
+ * (links flipped; some rounds went through inside, others met a link pointing out) and did no
+ * harm outside.
+ */
+export async function raceWhileSwapping(fixture: JailFixture, owner: number | undefined, attempt: (round: number) => Promise<void>, rounds?: number): Promise<void> {
+  const swapper = startSwapper(fixture.root, owner);
+  let tally: RaceTally;
+  let flips: number;
+  try {
+    tally = await race(attempt, rounds);
+  } finally {
+    flips = await swapper.stop();
+  }
+  expect(flips).toBeGreaterThan(10);
+  expect(tally.done).toBeGreaterThan(0);
+  expect(tally.refused).toBeGreaterThan(0);
+  await fixture.assertOutsideUntouched();
 }
