@@ -10,6 +10,7 @@ import { detectArchiveFormat } from './detectArchiveFormat.js';
 import { extractTar } from './extractTar.js';
 import { extractZip } from './extractZip.js';
 import type { ExtractLimits } from './ExtractionBudget.js';
+import { DiskRoom } from './DiskRoom.js';
 import { fsError, withFsErrors } from './fsError.js';
 import { JailProcess } from './JailProcess.js';
 import { JailOpNames, type JailOps, type JailRunner } from './JailRunner.js';
@@ -34,6 +35,8 @@ export interface ServerFilesOptions {
   local?: boolean;
   /** How long an unused child with the server's uid lives (ms). */
   idleMs?: number;
+  /** Free bytes writes leave on the disk (DiskRoom's default otherwise). */
+  diskReserveBytes?: number;
 }
 
 /**
@@ -53,12 +56,14 @@ export class ServerFiles {
   /** The operations run in this process. */
   readonly local: JailRunner;
   private child?: JailProcess;
+  private readonly disk: DiskRoom;
 
   constructor(
     readonly root: string,
     private readonly options: ServerFilesOptions = {},
   ) {
     this.jail = new ServerJail(root);
+    this.disk = new DiskRoom(root, options.diskReserveBytes);
     const ops: JailOps = {
       stat: (path, follow) => this.jail.stat(path, follow),
       list: (path) => this.jail.list(path),
@@ -121,6 +126,7 @@ export class ServerFiles {
    */
   async openFile(path: string, flags: number, mode?: number): Promise<FileHandle> {
     return withFsErrors(path, async () => {
+      if (flags & (constants.O_WRONLY | constants.O_RDWR)) await this.disk.assertRoom();
       const runner = await this.runner();
       const opened = await runner.run('open', path, flags, mode);
       try {
@@ -135,12 +141,13 @@ export class ServerFiles {
   async write(path: string, data: Readable | Buffer | string): Promise<void> {
     return withFsErrors(path, async () => {
       if (jailPath(path) === '') throw new OutpostError('ErrNotAFile', 'cannot write the server folder itself', { path });
+      const meter = await this.disk.meter();
       const runner = await this.runner();
       const temp = await runner.run('createTemp');
       try {
         const file = await this.adopt(temp, path);
         const source = typeof data === 'string' || data instanceof Uint8Array ? Readable.from([data]) : data;
-        await pipeline(source, file.createWriteStream());
+        await pipeline(source, meter, file.createWriteStream());
       } catch (error) {
         await runner.run('discardTemp', temp).catch(() => {});
         throw error;
