@@ -86,11 +86,13 @@ describe('scheduled tasks', () => {
 
     // A deleted server's tasks go with it: nothing runs for it at the next midnight.
     // Deleting waits on timers of its own (the file worker's grace), so the clock moves meanwhile.
+    const removed = daemon.servers.get('7a000004');
     let deleted = false;
     const deleting = daemon.api.deleteServer(admin, '7a000004').finally(() => (deleted = true));
     while (!deleted) await vi.advanceTimersByTimeAsync(100);
     await deleting;
     await vi.advanceTimersByTimeAsync(24 * 3600_000);
+    expect(count(removed.console.replay().logs.join(''), '[DAEMON] Task Daily started')).toBe(1);
     expect(daemon.servers.has('7a000004')).toBe(false);
     await expect(daemon.api.getTasks(admin, '7a000004')).rejects.toMatchObject({ code: 'ErrNotFound' });
   });
