@@ -48,6 +48,11 @@ export const serverActionScopes = {
   reload: Scopes.Admin,
   usersEdit: Scopes.ServersEditUsers,
 
+  // Scheduled tasks: editServerData (DESIGN.md), as they may run any step a server's settings allow.
+  tasksView: Scopes.ServersEdit,
+  tasksEdit: Scopes.ServersEdit,
+  taskRun: Scopes.ServersEdit,
+
   // Its life: server.delete on the server or servers.delete panel-wide will do.
   create: Scopes.ServersCreate,
   createFromDefinition: Scopes.Admin,

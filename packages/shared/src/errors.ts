@@ -66,6 +66,9 @@ export const ErrorCodes = [
   'ErrInvalidPath', // 400: a path that cannot be used so (a folder moved into itself, a folder not empty)
   'ErrNodeHasServers', // 409: deleting a node that still holds servers
   'ErrBadRequest', // 400: a request that could not be read at all (a malformed URL, a bad header)
+  'ErrInvalidCron', // 400: a task schedule that is no valid cron expression
+  'ErrUnknownOperation', // 400: a task operation of a type nobody knows
+  'ErrInvalidOperation', // 400: a task operation whose fields do not fit its type
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -5,6 +5,7 @@
 import type { ServerDefinition, Variable } from './contract/definition.js';
 import type { ConsoleReplay, FileListing, PowerAction, ServerStats, ServerStatus } from './contract/serverApi.js';
 import type { SocketEvent, SocketRequest } from './contract/socket.js';
+import type { Task, TaskList } from './contract/tasks.js';
 
 /** Who is asking, and the scopes they hold on the server in question (or servers.admin). */
 export interface NodeCaller {
@@ -56,6 +57,14 @@ export interface NodeClient {
   archive(caller: NodeCaller, id: string, target: string, sources: string[]): Promise<void>;
   extract(caller: NodeCaller, id: string, archive: string, destination: string): Promise<void>;
   connect(caller: NodeCaller, id: string): Promise<ServerSocket>;
+  /** The server's tasks by id, and the node's time zone their schedules run in. */
+  getTasks(caller: NodeCaller, id: string): Promise<TaskList>;
+  /** Answers the new task's id. */
+  createTask(caller: NodeCaller, id: string, task: Task): Promise<string>;
+  editTask(caller: NodeCaller, id: string, taskId: string, task: Task): Promise<void>;
+  deleteTask(caller: NodeCaller, id: string, taskId: string): Promise<void>;
+  /** Starts a run now and answers at once; its outcome shows in the console. */
+  runTask(caller: NodeCaller, id: string, taskId: string): Promise<void>;
   /**
    * Ends the open SFTP sessions of `user` (a user id) on server `id`, or on every server of the
    * node when `id` is left out. Callers may end their own; ending someone else's takes

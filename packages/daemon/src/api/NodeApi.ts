@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { grants, OutpostError, powerActions, requireScopes, serverActionScopes as need } from '@outpost/shared';
+import { grants, OutpostError, powerActions, readTask, requireScopes, serverActionScopes as need } from '@outpost/shared';
 import type {
   ConsoleReplay,
   FileDownload,
@@ -12,6 +12,8 @@ import type {
   ServerSocket,
   ServerStats,
   ServerStatus,
+  Task,
+  TaskList,
   Variable,
 } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
@@ -20,6 +22,7 @@ import { runPowerAction, ServerSession } from '../servers/ServerSession.js';
 import { listFolder } from '../servers/serverFiles.js';
 import { requireSftpEnder } from '../sftp/requireSftpEnder.js';
 import { requirePowerAction } from './requirePowerAction.js';
+import { nodeTimeZone } from '../servers/taskSchedule.js';
 
 /**
  * The daemon's one entry point: every NodeClient call, taking the caller and plain inputs,
@@ -138,6 +141,32 @@ export class NodeApi implements NodeClient {
     const files = this.files(caller, id, need.extract);
     if (typeof destination !== 'string') throw new OutpostError('ErrFieldRequired', 'destination is required', { field: 'destination' });
     await files.extract(archive, destination);
+  }
+
+  async getTasks(caller: NodeCaller, id: string): Promise<TaskList> {
+    this.server(caller, id, need.tasksView);
+    return { tasks: structuredClone(this.daemon.servers.getTasks(id)), timeZone: nodeTimeZone() };
+  }
+
+  async createTask(caller: NodeCaller, id: string, task: Task): Promise<string> {
+    this.server(caller, id, need.tasksEdit);
+    return this.daemon.servers.createTask(id, readTask(task));
+  }
+
+  async editTask(caller: NodeCaller, id: string, taskId: string, task: Task): Promise<void> {
+    this.server(caller, id, need.tasksEdit);
+    await this.daemon.servers.editTask(id, String(taskId), readTask(task));
+  }
+
+  async deleteTask(caller: NodeCaller, id: string, taskId: string): Promise<void> {
+    this.server(caller, id, need.tasksEdit);
+    await this.daemon.servers.deleteTask(id, String(taskId));
+  }
+
+  /** Answers once the run has started; its outcome is in the console. */
+  async runTask(caller: NodeCaller, id: string, taskId: string): Promise<void> {
+    const server = this.server(caller, id, need.taskRun);
+    server.tasks.run(String(taskId)).catch(() => undefined);
   }
 
   async endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void> {

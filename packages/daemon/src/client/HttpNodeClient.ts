@@ -12,6 +12,8 @@ import type {
   ServerSocket,
   ServerStats,
   ServerStatus,
+  Task,
+  TaskList,
   Variable,
 } from '@outpost/shared';
 import { requirePowerAction } from '../api/requirePowerAction.js';
@@ -107,6 +109,26 @@ export class HttpNodeClient implements NodeClient {
 
   async putData(caller: NodeCaller, id: string, values: Record<string, unknown>): Promise<void> {
     return this.send(caller, id, 'POST', '/data', { data: values });
+  }
+
+  async getTasks(caller: NodeCaller, id: string): Promise<TaskList> {
+    return this.json(caller, id, 'GET', '/tasks');
+  }
+
+  async createTask(caller: NodeCaller, id: string, task: Task): Promise<string> {
+    return (await this.json<{ id: string }>(caller, id, 'POST', '/tasks', task)).id;
+  }
+
+  async editTask(caller: NodeCaller, id: string, taskId: string, task: Task): Promise<void> {
+    return this.send(caller, id, 'PUT', `/tasks/${encodeURIComponent(taskId)}`, task);
+  }
+
+  async deleteTask(caller: NodeCaller, id: string, taskId: string): Promise<void> {
+    return this.send(caller, id, 'DELETE', `/tasks/${encodeURIComponent(taskId)}`);
+  }
+
+  async runTask(caller: NodeCaller, id: string, taskId: string): Promise<void> {
+    return this.send(caller, id, 'POST', `/tasks/${encodeURIComponent(taskId)}/run`);
   }
 
   async reload(caller: NodeCaller, id: string): Promise<void> {

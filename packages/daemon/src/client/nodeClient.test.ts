@@ -71,6 +71,11 @@ const calls: Record<keyof NodeClient, Call> = {
   connect: { need: need.connect, run: async (c, who, id) => (await c.connect(who, id)).close() },
   // Someone else's sessions: a user may always end their own (endSftpSessions.test.ts).
   endSftpSessions: { need: Scopes.ServersEditUsers, run: (c, who, id) => c.endSftpSessions(who, 'someone-else', id) },
+  getTasks: { need: need.tasksView, run: (c, who, id) => c.getTasks(who, id) },
+  createTask: { need: need.tasksEdit, run: (c, who, id) => c.createTask(who, id, { name: 'planted', cronSchedule: null, operations: [] }) },
+  editTask: { need: need.tasksEdit, run: (c, who, id) => c.editTask(who, id, 'none', { name: 'planted', cronSchedule: null, operations: [] }) },
+  deleteTask: { need: need.tasksEdit, run: (c, who, id) => c.deleteTask(who, id, 'none') },
+  runTask: { need: need.taskRun, run: (c, who, id) => c.runTask(who, id, 'none') },
 };
 
 describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
@@ -244,8 +249,15 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
       ['missing file', () => client.getFile(admin, id, 'missing.txt'), { code: 'ErrNotFound', status: 404 }],
       ['no user', () => client.endSftpSessions(admin, '', id), { code: 'ErrFieldRequired', status: 400, metadata: { field: 'user' } }],
       ['overlong user', () => client.endSftpSessions(admin, 'u'.repeat(65)), { code: 'ErrFieldRequired', status: 400, metadata: { field: 'user' } }],
+      ['task with a blank name', () => client.createTask(admin, id, { name: '  ', operations: [] }), { code: 'ErrFieldRequired', status: 400, metadata: { field: 'name' } }],
+      ['task with a bad schedule', () => client.createTask(admin, id, { name: 't', cronSchedule: '61 * * * *', operations: [] }), { code: 'ErrInvalidCron', status: 400, metadata: { cron: '61 * * * *' } }],
+      ['task with six fields', () => client.createTask(admin, id, { name: 't', cronSchedule: '* * * * * *', operations: [] }), { code: 'ErrInvalidCron', status: 400 }],
+      ['task with an unknown operation', () => client.createTask(admin, id, { name: 't', operations: [{ type: 'format-disk' } as never] }), { code: 'ErrUnknownOperation', status: 400, metadata: { index: 0, type: 'format-disk' } }],
+      ['task operation without its fields', () => client.createTask(admin, id, { name: 't', operations: [{ type: 'wait' } as never] }), { code: 'ErrInvalidOperation', status: 400, metadata: { index: 0, type: 'wait' } }],
+      ['unknown task', () => client.runTask(admin, id, 'nope'), { code: 'ErrNotFound', status: 404, metadata: { id: 'nope' } }],
     ];
     for (const [what, work, expected] of bad) expect(await outcomeOf(work()), what).toMatchObject(expected);
+    expect((await client.getTasks(admin, id)).tasks).toEqual({});
     expect((await client.getDefinition(admin, id)).environment).toEqual(fakeDefinition().environment);
   });
 
@@ -322,6 +334,28 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     await client.deleteServer(admin, id);
     expect(await codeOf(client.getStatus(admin, id))).toBe('ErrNotFound');
     await socket.closed; // live connections to a deleted server end
+  });
+
+  it('keeps tasks in the definition: create, list, edit, run now, delete', async () => {
+    const id = newId();
+    await client.createServer(admin, id, fakeDefinition());
+    const taskId = await client.createTask(operator, id, { name: 'Backup', cronSchedule: '0 3 * * *', operations: [{ type: 'mkdir', target: 'backups' }] });
+    const list = await client.getTasks(operator, id);
+    expect(list.tasks).toEqual({ [taskId]: { name: 'Backup', cronSchedule: '0 3 * * *', operations: [{ type: 'mkdir', target: 'backups' }] } });
+    expect(list.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    // Tasks live in the definition, so an export of the server carries them.
+    expect((await client.getDefinition(admin, id)) as { tasks?: unknown }).toMatchObject({ tasks: list.tasks });
+
+    await client.editTask(operator, id, taskId, { name: 'Backup now', cronSchedule: '', operations: [{ type: 'mkdir', target: 'backups' }, { type: 'console', command: 'save' }] });
+    expect((await client.getTasks(operator, id)).tasks[taskId]).toMatchObject({ name: 'Backup now', cronSchedule: null });
+    await client.runTask(operator, id, taskId);
+    await waitFor(async () => (await client.replayConsole(operator, id)).logs.join('').includes('[DAEMON] Task Backup now finished'));
+    const root = (await client.getFile(operator, id, '/')) as FileListing;
+    expect(root.files.map((f) => f.name)).toContain('backups');
+
+    await client.deleteTask(operator, id, taskId);
+    expect((await client.getTasks(operator, id)).tasks).toEqual({});
+    expect(await codeOf(client.deleteTask(operator, id, taskId))).toBe('ErrNotFound');
   });
 
   it('manages files: upload, list, download, folder, archive, extract, delete', async () => {

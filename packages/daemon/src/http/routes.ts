@@ -9,6 +9,7 @@ import { fileRoutes } from './fileRoutes.js';
 import { powerRoutes } from './powerRoutes.js';
 import { serverRoutes } from './serverRoutes.js';
 import { sftpRoutes } from './sftpRoutes.js';
+import { taskRoutes } from './taskRoutes.js';
 import { requireBody } from './validationError.js';
 import { SOCKET_MAX_PAYLOAD_BYTES, socketRoutes } from './socketRoutes.js';
 
@@ -37,4 +38,5 @@ export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promis
   fileRoutes(app, daemon);
   socketRoutes(app, daemon);
   sftpRoutes(app, daemon);
+  taskRoutes(app, daemon);
 }

@@ -12,6 +12,8 @@ import { RecoveryPolicy } from './RecoveryPolicy.js';
 import { sharedStats } from './sharedStats.js';
 import type { RecoveryOptions } from './RecoveryPolicy.js';
 import { serverUser } from './serverUsers.js';
+import { ServerTasks, tasksOf } from './ServerTasks.js';
+import type { TaskHost } from './ServerTasks.js';
 
 /** The built-in variables of a server on this node. */
 export function serverBuiltins(id: string, root: string): Record<string, string> {
@@ -40,8 +42,10 @@ export type StatusListener = (running: boolean) => void;
  * install) queue on one lock, as Wings' server/power.go does, so they never interleave. Kill
  * skips the lock on purpose: it is the way out when a stop or start hangs.
  */
-export class Server {
+export class Server implements TaskHost {
   readonly console: ConsoleBuffer;
+  /** Its scheduled tasks, kept in the definition under `tasks`. */
+  readonly tasks: ServerTasks;
   private readonly lock = new Locker();
   private readonly recovery: RecoveryPolicy;
   /** Clean exits count too: a program that exits 0 at once must not restart in a tight loop forever. */
@@ -69,6 +73,8 @@ export class Server {
     this.console = new ConsoleBuffer(options.consoleLimit, options.consoleTrimTo);
     this.recovery = new RecoveryPolicy(options.recovery);
     this.restarts = new RecoveryPolicy({ ...options.recovery, initialDelayMs: options.restartDelayMs });
+    this.tasks = new ServerTasks(this);
+    this.tasks.schedule(tasksOf(def));
   }
 
   get definition(): ServerDefinition {
@@ -79,6 +85,7 @@ export class Server {
   setDefinition(def: ServerDefinition): void {
     this.def = def;
     if (!this.process) this.environment = undefined;
+    this.tasks.schedule(tasksOf(def));
   }
 
   get running(): boolean {
@@ -139,9 +146,9 @@ export class Server {
    * fails); resolves once nothing of them is left. A server with its own user loses every
    * process of that user, wherever it went.
    */
-  async kill(): Promise<void> {
+  async kill(sparing?: AbortController): Promise<void> {
     this.cancelRecovery();
-    this.cancelSteps('the server was killed');
+    this.cancelSteps('the server was killed', sparing);
     const steps = [...this.stepProcesses].map((step) => step.exited);
     const proc = this.process;
     if (proc) {
@@ -166,6 +173,7 @@ export class Server {
   /** Daemon shutdown: a clean stop (kill after the grace period), and no more restarts. */
   async shutdown(): Promise<void> {
     this.closed = true;
+    this.tasks.close();
     this.cancelRecovery();
     // A step could hold the lock for ever (a hung install), and the stop below waits for it.
     this.cancelSteps('the daemon is shutting down');
@@ -176,6 +184,7 @@ export class Server {
   /** Server deletion: kill, and free the environment. */
   async destroy(): Promise<void> {
     this.closed = true;
+    this.tasks.close();
     this.cancelRecovery();
     await this.kill();
     await this.lock.run(async () => undefined);
@@ -273,8 +282,14 @@ export class Server {
   }
 
   /** Ends every step run in progress (its command processes get SIGKILL), failing it with `reason`. */
-  private cancelSteps(reason: string): void {
-    for (const run of this.stepRuns) run.abort(new OutpostError('ErrOperationFailed', reason));
+  private cancelSteps(reason: string, sparing?: AbortController): void {
+    for (const run of this.stepRuns) if (run !== sparing) run.abort(new OutpostError('ErrOperationFailed', reason));
+  }
+
+  /** A run of steps started elsewhere (a task), which kill then cancels too. */
+  trackRun(run: AbortController): () => void {
+    this.stepRuns.add(run);
+    return () => this.stepRuns.delete(run);
   }
 
   private cancelRecovery(): void {
@@ -300,7 +315,7 @@ export class Server {
   }
 
   /** Runs a step list through the operations module, with output and failures in the console. */
-  private async runSteps(steps: Step[], what: string): Promise<void> {
+  async runSteps(steps: Step[], what: string): Promise<void> {
     const abort = new AbortController();
     this.stepRuns.add(abort);
     try {

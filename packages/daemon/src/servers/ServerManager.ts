@@ -4,7 +4,9 @@ import { closeServerFiles } from '../files/serverFilesFor.js';
 import { removeServerFolder } from '../files/ServerJail.js';
 import { join } from 'node:path';
 import { applyVariableValues, checkDefinitionValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
-import type { ServerDefinition, Variable } from '@outpost/shared';
+import type { ServerDefinition, Task, TaskMap, Variable } from '@outpost/shared';
+import { tasksOf } from './ServerTasks.js';
+import { checkSchedule } from './taskSchedule.js';
 import { assertServerId, isServerId } from './serverId.js';
 import { Server, serverBuiltins } from './Server.js';
 import type { ServerOptions } from './Server.js';
@@ -134,6 +136,47 @@ export class ServerManager {
     }
     const def: ServerDefinition = { ...server.definition, data: applyVariableValues(server.definition.data ?? {}, plain, asAdmin) };
     this.checkValues(id, def);
+    await this.writeToDisk(id, def);
+    server.setDefinition(def);
+  }
+
+  /** The server's tasks by id. */
+  getTasks(id: string): TaskMap {
+    return tasksOf(this.get(id).definition);
+  }
+
+  /** Saves a new task in the definition (ErrInvalidCron for a bad schedule) and schedules it; answers its id. */
+  async createTask(id: string, task: Task): Promise<string> {
+    const taskId = randomBytes(8).toString('hex');
+    await this.saveTasks(id, task, (tasks) => ({ ...tasks, [taskId]: task }));
+    return taskId;
+  }
+
+  async editTask(id: string, taskId: string, task: Task): Promise<void> {
+    await this.saveTasks(id, task, (tasks) => ({ ...tasks, [this.taskOf(tasks, taskId)]: task }));
+  }
+
+  async deleteTask(id: string, taskId: string): Promise<void> {
+    await this.saveTasks(id, undefined, (tasks) => {
+      const rest = { ...tasks };
+      delete rest[this.taskOf(tasks, taskId)];
+      return rest;
+    });
+  }
+
+  /** `taskId` when the map holds it, else 404 ErrNotFound. */
+  private taskOf(tasks: Record<string, unknown>, taskId: string): string {
+    if (!Object.hasOwn(tasks, taskId)) throw new OutpostError('ErrNotFound', `no task ${taskId}`, { id: taskId });
+    return taskId;
+  }
+
+  /** Writes the definition with its task map changed by `change`; the tasks move with it, as an export does. */
+  private async saveTasks(id: string, task: Task | undefined, change: (tasks: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+    const server = this.get(id);
+    if (task?.cronSchedule) checkSchedule(task.cronSchedule);
+    const current = (server.definition as { tasks?: unknown }).tasks;
+    const tasks = typeof current === 'object' && current !== null && !Array.isArray(current) ? (current as Record<string, unknown>) : {};
+    const def = { ...server.definition, tasks: change(tasks) } as ServerDefinition;
     await this.writeToDisk(id, def);
     server.setDefinition(def);
   }

@@ -29,6 +29,9 @@ import {
   ServerDetailResponse,
   ServerListResponse,
   ServerStats,
+  TaskBody,
+  TaskCreated,
+  TaskMap,
   ServerStatus,
   ServerUserEntry,
   SessionResponse,
@@ -108,6 +111,11 @@ const calls: Record<string, Call> = {
   [`DELETE ${server}/file/{*}`]: { ok: none },
   [`POST ${server}/archive/{*}`]: { body: ArchiveRequest, ok: none },
   [`GET ${server}/extract/{*}`]: { ok: none },
+  [`GET ${server}/tasks`]: { ok: [200, TaskMap] },
+  [`POST ${server}/tasks`]: { body: TaskBody, ok: [200, TaskCreated] },
+  [`PUT ${server}/tasks/{taskId}`]: { body: TaskBody, ok: none },
+  [`DELETE ${server}/tasks/{taskId}`]: { ok: none },
+  [`POST ${server}/tasks/{taskId}/run`]: { ok: none },
 };
 
 /**

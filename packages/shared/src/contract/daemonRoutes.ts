@@ -16,6 +16,7 @@ import {
   ServerStatus,
   SftpSessionsQuery,
 } from './serverApi.js';
+import { TaskBody, TaskCreated, TaskList, TaskParams } from './tasks.js';
 
 // Where the daemon takes more than the panel's routes do, kept for clients older than the contract:
 // a lone path for an archive (a list of one), and a console `time` that is no number (replays all).
@@ -51,4 +52,9 @@ export const daemonRouteSchemas = {
   'DELETE /daemon/server/:id/sftp': { params: ServerParams, querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
   'DELETE /daemon/sftp': { querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
   'GET /daemon/socket/:id': { params: ServerParams },
+  'GET /daemon/server/:id/tasks': { params: ServerParams, response: responses({ 200: TaskList }) },
+  'POST /daemon/server/:id/tasks': { params: ServerParams, body: TaskBody, response: responses({ 200: TaskCreated }) },
+  'PUT /daemon/server/:id/tasks/:taskId': { params: TaskParams, body: TaskBody, response: responses({ 204: NoContent }) },
+  'DELETE /daemon/server/:id/tasks/:taskId': { params: TaskParams, response: responses({ 204: NoContent }) },
+  'POST /daemon/server/:id/tasks/:taskId/run': { params: TaskParams, response: responses({ 202: NoContent }) },
 } as const;

@@ -16,6 +16,10 @@ import {
   ServerPathParams,
   ServerStats,
   ServerStatus,
+  TaskBody,
+  TaskCreated,
+  TaskMap,
+  TaskParams,
   responses,
 } from '@outpost/shared';
 
@@ -71,3 +75,14 @@ export const extractSchema = {
   querystring: ExtractQuery,
   response: responses({ 204: NoContent }),
 };
+
+export const getTasksSchema = {
+  summary: "A server's tasks by id; the x-outpost-time-zone header names the node's time zone their schedules run in",
+  tags: ['proxy'],
+  params: ServerParams,
+  response: responses({ 200: TaskMap }),
+};
+export const createTaskSchema = { summary: 'Create a task: name, cronSchedule (or null), operations', tags: ['proxy'], params: ServerParams, body: TaskBody, response: responses({ 200: TaskCreated }) };
+export const editTaskSchema = { summary: 'Replace a task', tags: ['proxy'], params: TaskParams, body: TaskBody, response: responses({ 204: NoContent }) };
+export const deleteTaskSchema = { summary: 'Delete a task', tags: ['proxy'], params: TaskParams, response: responses({ 204: NoContent }) };
+export const runTaskSchema = { summary: 'Run a task now; its outcome shows in the console', tags: ['proxy'], params: TaskParams, response: responses({ 204: NoContent }) };

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Task } from '@outpost/shared';
+import { useDeleteTask, useRunTask, useTasks } from '../../../api/tasks';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { QueryState } from '../../../components/QueryState';
+import type { ServerViewProps } from '../serverViews';
+import { describeSchedule } from './describeSchedule';
+import { TaskDialog } from './TaskDialog';
+
+type Editing = { id?: string; task?: Task } | undefined;
+
+/** The tasks card (spec section 2.7): each task with its schedule in words, edit, run and delete, and Add. */
+export default function TasksTab({ server }: ServerViewProps) {
+  const { t, i18n } = useTranslation();
+  const tasks = useTasks(server.id);
+  const run = useRunTask(server.id);
+  const remove = useDeleteTask(server.id);
+  const [editing, setEditing] = useState<Editing>();
+  const [deleting, setDeleting] = useState<{ id: string; task: Task }>();
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={4}>{t('tasks.title')}</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>
+          {t('tasks.add')}
+        </Button>
+      </Group>
+      <QueryState query={tasks}>
+        {({ tasks: map, timeZone }) => (
+          <Stack gap="xs">
+            {timeZone && (
+              <Text size="xs" c="dimmed" data-testid="tasks-time-zone">
+                {t('tasks.timeZone', { timeZone })}
+              </Text>
+            )}
+            {Object.keys(map).length === 0 && <Text c="dimmed">{t('tasks.none')}</Text>}
+            {Object.entries(map).map(([id, task]) => (
+              <Paper key={id} withBorder p="sm" data-testid="task-row">
+                <Group justify="space-between" wrap="nowrap">
+                  <div>
+                    <Text fw={500}>{task.name}</Text>
+                    <Text size="sm" c="dimmed">
+                      {task.cronSchedule ? (describeSchedule(task.cronSchedule, i18n.language) ?? task.cronSchedule) : t('tasks.manualOnly')}
+                    </Text>
+                  </div>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label={t('tasks.edit')}>
+                      <ActionIcon variant="subtle" aria-label={t('tasks.edit')} onClick={() => setEditing({ id, task })}>
+                        <IconPencil size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('tasks.run')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('tasks.run')}
+                        loading={run.isPending && run.variables === id}
+                        onClick={() => run.mutate(id, { onSuccess: () => notifySuccess(t('tasks.triggered')), onError: notifyError })}
+                      >
+                        <IconPlayerPlay size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('tasks.delete')}>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('tasks.delete')} onClick={() => setDeleting({ id, task })}>
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+      {editing && <TaskDialog serverId={server.id} editing={editing.id && editing.task ? { id: editing.id, task: editing.task } : undefined} onClose={() => setEditing(undefined)} />}
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={t('tasks.deleteTitle')}
+        message={t('tasks.deleteMessage', { name: deleting?.task.name ?? '' })}
+        confirmLabel={t('tasks.delete')}
+        pending={remove.isPending}
+        onClose={() => setDeleting(undefined)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              notifySuccess(t('tasks.deleted'));
+              setDeleting(undefined);
+            },
+            onError: notifyError,
+          })
+        }
+        testId="confirm-delete-task"
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../../../../shared/src/i18n/en_US.json' with { type: 'json' };
+import { emptyOperation, operationFields, TASK_OPERATION_TYPES } from './operationFields';
+
+describe('the operation editor', () => {
+  it('offers every install step type and the server operations, each named in the catalogue with its fields', () => {
+    expect(TASK_OPERATION_TYPES).toEqual(expect.arrayContaining(['download', 'command', 'mojangdl', 'steamgamedl', 'console', 'start', 'stop', 'restart', 'kill', 'wait']));
+    for (const type of TASK_OPERATION_TYPES) {
+      expect(en.tasks.types, type).toHaveProperty(type);
+      for (const field of operationFields[type]) expect(en.tasks.fields, `${type}.${field.name}`).toHaveProperty(field.name);
+    }
+  });
+
+  it('starts a new operation with the fields its type requires', () => {
+    expect(emptyOperation('console')).toEqual({ type: 'console', command: '' });
+    expect(emptyOperation('wait')).toEqual({ type: 'wait', seconds: 0 });
+    expect(emptyOperation('download')).toEqual({ type: 'download', files: [] });
+    expect(emptyOperation('stop')).toEqual({ type: 'stop' });
+  });
+});
