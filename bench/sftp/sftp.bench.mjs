@@ -14,7 +14,8 @@ import { access, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
-import { startSftpServer, loadOrCreateHostKey } from '../../packages/daemon/dist/sftp/index.js';
+import { startSftpServer } from '../../packages/daemon/dist/sftp/index.js';
+import { loadOrCreateHostKey } from '../../packages/daemon/dist/sftp/hostKey.js';
 
 const SIZE = 200 * 1000 * 1000;
 const ROUNDS = 4;
