@@ -9,7 +9,7 @@ type Security = Record<string, readonly string[]>[];
 const personOnly: Security = [{ bearer: [] }, { cookie: [] }];
 
 /** OpenAPI security of one route from the scope it declares, so a generated client knows what each call needs. */
-export function securityOf(need: RouteScope): { security: Security; note: string } {
+function securityOf(need: RouteScope): { security: Security; note: string } {
   if (need === 'public') return { security: [], note: 'Public.' };
   if (need === 'session') return { security: personOnly, note: 'Needs a signed-in person; OAuth2 client tokens are refused.' };
   const scopes = scopesOf(need);
