@@ -163,6 +163,18 @@ describe('OAuth2 clients', () => {
     expect(last!.headers.get('retry-after')).toBeTruthy();
   });
 
+  it('answers slow_down, never a server error, when too many secret checks wait at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/oauth2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ grant_type: 'client_credentials', client_id: `flood${i}`, client_secret: 'x' }) }),
+      ),
+    );
+    expect(answers.every((res) => res.statusCode === 401 || res.statusCode === 429)).toBe(true);
+    const refused = answers.filter((res) => res.statusCode === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((res) => res.json().error === 'slow_down' && res.headers['retry-after'])).toBe(true);
+  });
+
   it('documents the token endpoint and the scope of each route', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/swagger/json' })).json();
     expect(doc.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl).toBe('/oauth2/token');

@@ -1,4 +1,4 @@
-import type { TokenError } from '@outpost/shared';
+import { OutpostError, type TokenError } from '@outpost/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AttemptBudget } from '../../services/attemptBudget.js';
 import { ACCESS_TOKEN_SECONDS, clientScopes } from '../../services/oauthClients.js';
@@ -69,9 +69,16 @@ export default async function oauthTokenRoutes(app: FastifyInstance): Promise<vo
     context.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    context.setErrorHandler((error: FastifyError, _request, reply) => {
+    context.setErrorHandler((error: FastifyError | OutpostError, request, reply) => {
       if (error instanceof TokenRefusal) return sendRefusal(reply, error);
-      const status = error.statusCode && error.statusCode < 500 ? 400 : 500;
+      // The password queue is full: too many secret checks wait across all clients.
+      if (error instanceof OutpostError && error.status === 429) {
+        const retryAfter = String(error.metadata?.retryAfter ?? 1);
+        return sendRefusal(reply, new TokenRefusal(429, 'slow_down', 'too many token requests, try again later', { 'retry-after': retryAfter }));
+      }
+      const code = error instanceof OutpostError ? error.status : error.statusCode;
+      const status = code && code < 500 ? 400 : 500;
+      if (status === 500) request.log.error({ err: error, reqId: request.id }, 'token request failed');
       return sendRefusal(reply, new TokenRefusal(status, 'invalid_request', status === 400 ? 'the request is malformed' : 'internal error'));
     });
 
