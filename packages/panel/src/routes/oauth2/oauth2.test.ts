@@ -136,6 +136,15 @@ describe('OAuth2 clients', () => {
     expect((await t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${id}/status`, headers: bearer })).statusCode).toBe(403);
   });
 
+  it('removes a server\'s clients and their tokens with the server', async () => {
+    const doomed = await createTestServer(t.app, t.admin, t.localNodeId, 'oauth doomed');
+    const client = await createClient(t.admin, doomed);
+    const bearer = await token(client);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/servers/${doomed}`, headers: t.admin.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${doomed}/status`, headers: bearer })).statusCode).toBe(401);
+    expect(await t.app.panel.repo.oauthClients.byId(client.client_id)).toBeUndefined();
+  });
+
   it('answers each bad token request with its OAuth2 error', async () => {
     const client = await createClient(operator);
     const cases: [Record<string, string>, Record<string, string>, number, string][] = [
