@@ -37,6 +37,11 @@ export interface RequestSession {
   tokenHash: string;
   /** Panel-level scopes. */
   scopes: string[];
+  /**
+   * Set when the caller is an OAuth2 client's access token. A server client (serverId set) holds
+   * no panel scope and nothing on any other server; no client reaches the account's own routes.
+   */
+  client?: { id: string; serverId: string | null };
 }
 
 declare module 'fastify' {
@@ -51,5 +56,7 @@ declare module 'fastify' {
     serverParam?: string;
     /** The route takes multipart uploads; every other state-changing route takes JSON only (plugins/crossSite.ts). */
     uploads?: boolean;
+    /** The route never reads the session cookie, so the cross-site guard leaves it alone (the OAuth2 token endpoint takes forms). */
+    cookieless?: boolean;
   }
 }

@@ -11,6 +11,7 @@ export * from './contract/common.js';
 export * from './contract/auth.js';
 export * from './contract/config.js';
 export * from './contract/self.js';
+export * from './contract/oauth2.js';
 export * from './contract/settings.js';
 export * from './contract/userSettings.js';
 export * from './contract/permissions.js';

@@ -54,7 +54,7 @@ describe.each(testDialects())('data layer on %s', (dialect) => {
     const now = Date.now();
     await repo.sessions.insert('a'.repeat(64), id, now + 60_000);
     await repo.sessions.insert('b'.repeat(64), id, now - 1);
-    expect(await repo.sessions.byHash('a'.repeat(64))).toEqual({ userId: id, expiresAt: now + 60_000 });
+    expect(await repo.sessions.byHash('a'.repeat(64))).toEqual({ userId: id, expiresAt: now + 60_000, clientId: null });
     expect(await repo.sessions.deleteExpired(now)).toBe(1);
     expect(await repo.sessions.byHash('b'.repeat(64))).toBeUndefined();
     await repo.sessions.deleteForUser(id);

@@ -3,6 +3,7 @@ import type { DbDialect } from '../config.js';
 import { foundation } from './migrations/0001_foundation.js';
 import { serversAndTemplates } from './migrations/0002_servers_templates.js';
 import { lowercaseEmails } from './migrations/0003_lowercase_emails.js';
+import { oauthClients } from './migrations/0004_oauth_clients.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Names sort; add new ones at the end. */
@@ -11,6 +12,7 @@ function migrations(dialect: DbDialect): Record<string, Migration> {
     '0001_foundation': foundation(dialect),
     '0002_servers_templates': serversAndTemplates(dialect),
     '0003_lowercase_emails': lowercaseEmails(),
+    '0004_oauth_clients': oauthClients(),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nodesRepository } from './nodes.js';
+import { oauthClientsRepository } from './oauthClients.js';
 import { permissionsRepository } from './permissions.js';
 import type { Database } from './schema.js';
 import { serversRepository } from './servers.js';
@@ -20,6 +21,7 @@ export function repositories(db: Kysely<Database>) {
     nodes: nodesRepository(db),
     servers: serversRepository(db),
     templates: templatesRepository(db),
+    oauthClients: oauthClientsRepository(db),
   };
 }
 

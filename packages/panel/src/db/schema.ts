@@ -10,6 +10,7 @@ export interface Database {
   nodes: NodesTable;
   servers: ServersTable;
   templates: TemplatesTable;
+  oauth_clients: OAuthClientsTable;
 }
 
 export interface UsersTable {
@@ -27,6 +28,21 @@ export interface SessionsTable {
   user_id: number;
   /** Epoch milliseconds; bigint on the wire, so read through Number(). */
   expires_at: number | string;
+  /** Set when the session is an access token of an OAuth2 client. */
+  client_id: string | null;
+}
+
+export interface OAuthClientsTable {
+  client_id: string;
+  /** argon2id of the secret, which is shown once and never stored. */
+  secret_hash: string;
+  /** The owner, whose permissions the client acts with. */
+  user_id: number;
+  /** Null for an account client; the one server a server client reaches. */
+  server_id: string | null;
+  name: string;
+  description: string;
+  created_at: number | string;
 }
 
 export interface PermissionsTable {

@@ -75,10 +75,13 @@ export function serversRepository(db: Kysely<Database>) {
       await db.updateTable('servers').set({ name }).where('id', '=', id).execute();
     },
 
-    /** Removes the row and every permission on it, together. */
+    /** Removes the row and every permission and OAuth2 client (with its tokens) on it, together. */
     async delete(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('permissions').where('server_id', '=', id).execute();
+        const clients = trx.selectFrom('oauth_clients').select('client_id').where('server_id', '=', id);
+        await trx.deleteFrom('sessions').where('client_id', 'in', clients).execute();
+        await trx.deleteFrom('oauth_clients').where('server_id', '=', id).execute();
         await trx.deleteFrom('servers').where('id', '=', id).execute();
       });
     },

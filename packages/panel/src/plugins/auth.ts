@@ -26,7 +26,13 @@ export async function authenticate(request: FastifyRequest): Promise<RequestSess
     await repo.sessions.delete(tokenHash);
     throw timedOut();
   }
-  return { userId: session.userId, tokenHash, scopes: await sessionScopes(repo, session.userId) };
+  if (session.clientId === null) return { userId: session.userId, tokenHash, scopes: await sessionScopes(repo, session.userId) };
+  // A client's token: the client must still exist (deleting it ends its tokens in the same
+  // transaction; this also covers a token read just before). Its owner's scopes are read live.
+  const client = await repo.oauthClients.byId(session.clientId);
+  if (!client || client.userId !== session.userId) throw timedOut();
+  const scopes = client.serverId === null ? await sessionScopes(repo, session.userId) : [];
+  return { userId: session.userId, tokenHash, scopes, client: { id: client.clientId, serverId: client.serverId } };
 }
 
 /** Hands the browser its session: HttpOnly, SameSite=Strict, Secure when the request came over https. */

@@ -36,6 +36,8 @@ function acceptsBodyType(contentType: string, uploads: boolean): boolean {
  */
 export function registerCrossSiteGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
+    // A route that reads no cookie (the OAuth2 token endpoint) gives another site nothing to borrow.
+    if (request.routeOptions.config?.cookieless === true) return;
     const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
     const ambient = stateChanging.has(request.method) && !/^bearer /i.test(request.headers.authorization ?? '');
     if (!upgrade && !ambient) return;

@@ -5,6 +5,8 @@ import {
   ArchiveRequest,
   ConsoleCommandRequest,
   ConsoleReplay,
+  CreateOAuthClientRequest,
+  CreatedOAuthClient,
   CreateServerRequest,
   CreateServerResponse,
   DefinitionBody,
@@ -15,6 +17,7 @@ import {
   NodeDeployment,
   NodeRequest,
   NodeView,
+  OAuthClientList,
   OtpConfirmRequest,
   OtpLoginRequest,
   OtpSetupResponse,
@@ -70,6 +73,12 @@ const calls: Record<string, Call> = {
   'POST /api/self/otp': { ok: [200, OtpSetupResponse] },
   'PUT /api/self/otp': { body: OtpConfirmRequest, ok: none },
   'DELETE /api/self/otp/{token}': { ok: none },
+  'GET /api/self/oauth2': { ok: [200, OAuthClientList] },
+  'POST /api/self/oauth2': { body: CreateOAuthClientRequest, ok: [200, CreatedOAuthClient] },
+  'DELETE /api/self/oauth2/{id}': { ok: none },
+  'GET /api/servers/{id}/oauth2': { ok: [200, OAuthClientList] },
+  'POST /api/servers/{id}/oauth2': { body: CreateOAuthClientRequest, ok: [200, CreatedOAuthClient] },
+  'DELETE /api/servers/{id}/oauth2/{clientId}': { ok: none },
   'GET /api/settings/{key}': { ok: [200, SettingResponse] },
   'PUT /api/settings/{key}': { body: SettingRequest, ok: none },
   'POST /api/settings': { body: SettingsRequest, ok: none },
@@ -161,8 +170,10 @@ describe('the OpenAPI document', () => {
     const served = t.app.routeScopes
       .filter(({ method, url }) => method !== 'HEAD' && /^\/(api|auth|proxy\/daemon\/server)\//.test(url))
       .map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')}`);
-    expect([...operations.keys()].sort()).toEqual([...new Set(served)].sort());
-    expect([...operations.keys()].sort()).toEqual(Object.keys(calls).sort());
+    // The OAuth2 token endpoint speaks forms and RFC 6749's errors: routes/oauth2/oauth2.test.ts checks its entry.
+    const documented = [...operations.keys()].filter((key) => key !== 'POST /oauth2/token');
+    expect(documented.sort()).toEqual([...new Set(served)].sort());
+    expect(documented.sort()).toEqual(Object.keys(calls).sort());
   });
 
   it('outlines deeply enough to tell one shape from another', () => {

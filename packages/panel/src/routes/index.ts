@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.js';
 import configRoutes from './config/config.js';
 import nodesRoutes from './nodes/nodes.js';
+import oauthClientRoutes from './oauth2/clients.js';
+import oauthTokenRoutes from './oauth2/token.js';
 import proxyRoutes from './proxy/proxy.js';
 import serversRoutes from './servers/servers.js';
 import serverUsersRoutes from './serverUsers/serverUsers.js';
@@ -18,6 +20,8 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   configRoutes,
   selfRoutes,
   selfOtpRoutes,
+  oauthTokenRoutes,
+  oauthClientRoutes,
   settingsRoutes,
   userSettingsRoutes,
   serversRoutes,

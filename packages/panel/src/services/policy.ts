@@ -57,6 +57,8 @@ export async function scopesForServer(repo: Repositories, userId: number, server
  * stray `server.*` row held panel-wide grants nothing on any server.
  */
 export async function heldOnServer(repo: Repositories, session: RequestSession, serverId: string | undefined): Promise<string[]> {
+  // A server's OAuth2 client holds nothing anywhere else (and no panel scope: session.scopes is empty).
+  if (session.client?.serverId && session.client.serverId !== serverId) return [];
   const panel = session.scopes.filter((scope) => !scope.startsWith(SERVER_PREFIX));
   if (serverId === undefined) return panel;
   const server = (await scopesForServer(repo, session.userId, serverId)).filter((scope) => scope.startsWith(SERVER_PREFIX));

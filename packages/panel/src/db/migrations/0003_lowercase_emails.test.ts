@@ -31,7 +31,7 @@ describe.each(testDialects())('migration 0003 (lower-case emails) on %s', (diale
   it('lower-cases existing emails, and the accounts sign in by any case', async () => {
     await add('mixed', 'Mixed.Case@Example.COM');
     await add('plain', 'plain@example.com');
-    expect(await migrateToLatest(db, dialect)).toEqual(['0003_lowercase_emails']);
+    expect(await migrateToLatest(db, dialect)).toContain('0003_lowercase_emails');
     expect(await emails()).toEqual(['mixed=mixed.case@example.com', 'plain=plain@example.com']);
     const repo = repositories(db);
     expect((await repo.users.byEmail('MIXED.case@example.com'))?.username).toBe('mixed');

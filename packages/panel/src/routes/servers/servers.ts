@@ -6,7 +6,7 @@ import { assertServerName } from '../../services/assertServerName.js';
 import { createServer, duplicateServerName } from '../../services/createServer.js';
 import { isOn } from '../../services/isOn.js';
 import { presentServer } from '../../services/presentServer.js';
-import { scopesForServer, serverAccess } from '../../services/policy.js';
+import { heldOnServer, serverAccess } from '../../services/policy.js';
 import { createServerSchema, deleteServerSchema, getServerSchema, listServersSchema, renameServerSchema } from './schema.js';
 
 /** /api/servers: the list, creation, one server, delete and rename. */
@@ -33,7 +33,8 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
     const row = await ctx.repo.servers.detail(request.params.id);
     if (!row) throw new OutpostError('ErrNotFound', `no server ${request.params.id}`, undefined, 404);
     if (!isOn(request.query.perms)) return { server: presentServer(row) };
-    const scopes = await scopesForServer(ctx.repo, request.session!.userId, row.id);
+    // What this caller holds here: a server's OAuth2 client of an admin holds every server scope, not admin.
+    const scopes = await heldOnServer(ctx.repo, request.session!, row.id);
     return { server: presentServer(row), permissions: { ...permissionsFromScopes(scopes), admin: hasScope(scopes, Scopes.Admin) } };
   });
 

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSelf } from '../../api/self';
-import { EmptyState } from '../../components/EmptyState';
+import { OAuthClients } from '../../components/oauth2/OAuthClients';
 import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { AccountCard } from './AccountCard';
@@ -26,8 +26,8 @@ export default function AccountScreen() {
             <Stack gap="lg">
               <ChangePasswordCard />
               <TwoFactorCard />
-              <AccountCard title={t('account.oauth2.title')} description={t('account.oauth2.description')}>
-                <EmptyState compact title={t('placeholder.title')} description={t('placeholder.description')} />
+              <AccountCard title={t('account.oauth2.title')} description={t('account.oauth2.description')} testId="account-oauth2">
+                <OAuthClients />
               </AccountCard>
             </Stack>
           </SimpleGrid>

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { QueryState } from '../../../components/QueryState';
 import { Can } from '../../../components/Can';
+import { OAuthClients } from '../../../components/oauth2/OAuthClients';
 import { useCan } from '../../../hooks/useCan';
 import type { ServerViewProps } from '../serverViews';
 import { DefinitionEditor } from './DefinitionEditor';
@@ -21,12 +22,12 @@ export default function AdminTab({ server, permissions }: ServerViewProps) {
   const isAdmin = useCan(Scopes.Admin, permissions);
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="lg">
+      <Paper withBorder radius="md" p="lg" data-testid="server-oauth2">
         <Title order={4}>{t('serverAdmin.oauth2Title')}</Title>
-        {/* TODO(oauth2 issue): server OAuth2 clients arrive with the OAuth2 issue. */}
-        <Text c="dimmed" size="sm" mt="xs">
-          {t('serverAdmin.oauth2Later')}
+        <Text c="dimmed" size="sm" mt={4} mb="md">
+          {t('serverAdmin.oauth2Description')}
         </Text>
+        <OAuthClients serverId={server.id} />
       </Paper>
       <Can scope={Scopes.ServersDeleteOne} server={permissions}>
         <ServerAdminSection serverId={server.id} isAdmin={isAdmin} />

@@ -1,42 +1,8 @@
-import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title, Tooltip, CopyButton, Badge } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ServerSummary } from '@outpost/shared';
 import { useSelf } from '../../../api/self';
-
-/** Spec section 9: the "copied" chip stays 6000 ms. */
-const COPIED_MS = 6000;
-
-function CopyRow({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
-      <div style={{ minWidth: 0 }}>
-        <Text size="xs" c="dimmed">
-          {label}
-        </Text>
-        <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
-          {value}
-        </Text>
-      </div>
-      <CopyButton value={value} timeout={COPIED_MS}>
-        {({ copied, copy }) =>
-          copied ? (
-            <Badge color="teal" variant="light" leftSection={<IconCheck size={12} />}>
-              {t('common.copied')}
-            </Badge>
-          ) : (
-            <Tooltip label={t('common.copy')}>
-              <ActionIcon variant="subtle" onClick={copy} aria-label={`${t('common.copy')} ${label}`}>
-                <IconCopy size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )
-        }
-      </CopyButton>
-    </Group>
-  );
-}
+import { CopyRow } from '../../../components/CopyRow';
 
 /** Where and how to log in by SFTP (spec sections 2.6 and 9). */
 export function SftpCard({ server }: { server: ServerSummary }) {
