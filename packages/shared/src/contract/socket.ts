@@ -31,3 +31,15 @@ export const SocketEvent = Type.Union([
   message('error', ErrorBody.properties.error),
 ]);
 export type SocketEvent = Static<typeof SocketEvent>;
+
+/**
+ * A request with its fields under `data`: clients of the spec send them at the top level
+ * (`{"type":"console","command":"say hi"}`), the web app under `data`; fields under `data` win.
+ * Anything that is not an object comes back as it is, for the receiver to refuse.
+ */
+export function socketRequestFields(message: unknown): unknown {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return message;
+  const { type, data, ...top } = message as Record<string, unknown>;
+  const inner = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  return { type, data: { ...top, ...inner } };
+}

@@ -1,4 +1,4 @@
-import { OutpostError, ServerParams, grants, serverActionScopes, type ServerSocket, type SocketEvent, type SocketRequest } from '@outpost/shared';
+import { OutpostError, ServerParams, grants, serverActionScopes, socketRequestFields, type ServerSocket, type SocketEvent, type SocketRequest } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { MessageBudget } from '@outpost/daemon';
@@ -62,7 +62,7 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
         if (isBinary || (raw as Buffer).length > SOCKET_MAX_MESSAGE_BYTES) return send(errorEvent(new OutpostError('ErrInvalidJson', 'The json data is invalid')));
         let message: SocketRequest;
         try {
-          message = JSON.parse(String(raw)) as SocketRequest;
+          message = socketRequestFields(JSON.parse(String(raw))) as SocketRequest;
         } catch {
           return send(errorEvent(new OutpostError('ErrInvalidJson', 'The json data is invalid')));
         }
