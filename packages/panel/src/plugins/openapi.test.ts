@@ -93,6 +93,8 @@ const calls: Record<string, Call> = {
   'DELETE /api/templates/{id}': { ok: none },
   'POST /api/templates/import': { ok: [200, ImportableTemplates] },
   'POST /api/templates/import/{name}': { ok: none },
+  [`GET ${server}`]: { ok: [200, ServerDefinition] },
+  [`POST ${server}`]: { body: DefinitionBody, ok: none },
   [`GET ${server}/definition`]: { ok: [200, ServerDefinition] },
   [`POST ${server}/definition`]: { body: DefinitionBody, ok: none },
   [`GET ${server}/data`]: { ok: [200, ServerDataResponse] },
