@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createNodeTestApp, createTestServer, type NodeTestApp } from '../../test/serverFixtures.js';
+import { createNodeTestApp, createServerUser, createTestServer, type NodeTestApp } from '../../test/serverFixtures.js';
 
 type Event = { type: string; data: Record<string, unknown> };
 
@@ -57,5 +57,23 @@ describe('the live connection, as a spec client uses it', () => {
     ws.send(JSON.stringify({ type: 'replay' }));
     await vi.waitFor(() => expect(events.filter((e) => e.type === 'console').some((e) => ((e.data.logs as string[]) ?? []).join('').includes('ready'))).toBe(true));
     ws.close();
+  });
+
+  it('answers only the spec types: a refusal is a [DAEMON] console line for console viewers, nothing for others', async () => {
+    const viewer = await connect(t.admin.headers.authorization);
+    viewer.ws.send(JSON.stringify({ type: 'bogus' }));
+    viewer.ws.send('not json');
+    await vi.waitFor(() => expect(consoleText(viewer.events)).toMatch(/\[DAEMON\] unknown message type bogus[\s\S]*\[DAEMON\] The json data is invalid/));
+
+    const statsOnly = await createServerUser(t.app, id, { viewServerStats: true });
+    const blind = await connect(statsOnly.headers.authorization);
+    blind.ws.send(JSON.stringify({ type: 'console', command: 'not allowed' }));
+    blind.ws.send(JSON.stringify({ type: 'stat' }));
+    await vi.waitFor(() => expect(blind.events.some((e) => e.type === 'stat')).toBe(true));
+    const types = [...viewer.events, ...blind.events].map((e) => e.type);
+    expect(types.filter((type) => !['status', 'stat', 'console', 'file'].includes(type))).toEqual([]);
+    expect(blind.events.some((e) => e.type === 'console')).toBe(false);
+    viewer.ws.close();
+    blind.ws.close();
   });
 });
