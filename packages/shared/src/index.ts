@@ -23,3 +23,4 @@ export * from './contract/definition.js';
 export * from './contract/serverApi.js';
 export * from './contract/socket.js';
 export * from './contract/daemonRoutes.js';
+export * from './readTar.js';

@@ -61,6 +61,7 @@ const calls: Record<string, Call> = {
   'POST /auth/reauth': { ok: [200, SessionResponse] },
   'POST /auth/logout': { ok: none },
   'GET /api/config': { ok: [200, AppConfig] },
+  'GET /theme/{file}': { ok: [200, null] },
   'GET /api/self': { ok: [200, SelfResponse] },
   'PUT /api/self': { body: UpdateSelfRequest, ok: [200, SelfResponse] },
   'GET /api/self/otp': { ok: [200, OtpStatusResponse] },
@@ -153,7 +154,7 @@ describe('the OpenAPI document', () => {
 
   it('lists every route the panel serves, and nothing else', () => {
     const served = t.app.routeScopes
-      .filter(({ method, url }) => method !== 'HEAD' && /^\/(api|auth|proxy\/daemon\/server)\//.test(url))
+      .filter(({ method, url }) => method !== 'HEAD' && /^\/(api|auth|theme|proxy\/daemon\/server)\//.test(url))
       .map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')}`);
     expect([...operations.keys()].sort()).toEqual([...new Set(served)].sort());
     expect([...operations.keys()].sort()).toEqual(Object.keys(calls).sort());
