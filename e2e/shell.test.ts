@@ -34,25 +34,37 @@ describe('shell', () => {
     await page.getByText('There is no page at this address').waitFor();
   });
 
-  it('keeps dark mode across a reload and a new sign-in', async () => {
+  it('keeps dark mode and the theme across a reload and a new sign-in', async () => {
     const { page } = rig.browser;
+    const theme = (b: Browser) => b.page.evaluate(() => document.documentElement.dataset.theme);
     await signIn(page, admin);
     await page.getByTestId('nav-account').click();
     await page.getByText('Signed in as').waitFor();
     expect(await scheme(rig.browser)).toBe('light');
+    // The panel's default theme applies before any choice.
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'outpost');
+    // Three themes ship, so the top bar has the theme menu: a dark switch and a radio list.
+    await page.getByTestId('theme-menu').click();
     await page.getByTestId('dark-toggle').click();
     expect(await scheme(rig.browser)).toBe('dark');
+    await page.getByRole('radio', { name: 'forest' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'forest');
+    await screenshot(page, 'theme-menu-forest');
     await page.reload();
     await page.getByText('Signed in as').waitFor();
     expect(await scheme(rig.browser)).toBe('dark');
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'forest');
     await screenshot(page, 'account-dark');
 
-    // Saved on the account too: a fresh browser picks it up at sign-in.
+    // Saved on the account too: a fresh browser picks both up at sign-in.
     await rig.browser.close();
     rig.browser = await openBrowser(rig.app.url);
     await signIn(rig.browser.page, admin);
     await rig.browser.page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await rig.browser.page.waitForFunction(() => document.documentElement.dataset.theme === 'forest');
+    expect(await theme(rig.browser)).toBe('forest');
     await screenshot(rig.browser.page, 'servers-dark');
+    await rig.browser.page.getByTestId('theme-menu').click();
     await rig.browser.page.getByTestId('dark-toggle').click();
     expect(await scheme(rig.browser)).toBe('light');
   });

@@ -25,3 +25,4 @@ export * from './contract/serverApi.js';
 export * from './contract/socket.js';
 export * from './contract/daemonRoutes.js';
 export * from './contract/tasks.js';
+export * from './readTar.js';

@@ -13,6 +13,7 @@ import { useUserSettingsSync } from './hooks/useUserSettingsSync';
 import { sessionStore, useScopes } from './session/sessionStore';
 import { darkStorage } from './theme/darkStorage';
 import { theme } from './theme/theme';
+import { AppliedTheme } from './theme/AppliedTheme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -48,6 +49,7 @@ export function App() {
     <MantineProvider theme={theme} colorSchemeManager={darkStorage} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <Notifications position="top-right" />
+        <AppliedTheme />
         <BrowserRouter>
           <SessionEffects />
           <AppRoutes />

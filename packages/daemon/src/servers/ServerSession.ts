@@ -1,4 +1,4 @@
-import { grants, OutpostError, requireAction, serverActionScopes, socketMessageAction } from '@outpost/shared';
+import { grants, OutpostError, requireAction, serverActionScopes, socketMessageAction, socketRequestFields } from '@outpost/shared';
 import type { PowerAction, ServerAction, SocketEvent } from '@outpost/shared';
 import type { Server } from './Server.js';
 import type { ServerFilesAccess } from './serverFiles.js';
@@ -50,7 +50,8 @@ export class ServerSession {
   }
 
   // Every message is checked against the one table before anything else looks at it.
-  private async dispatch(request: unknown): Promise<void> {
+  private async dispatch(raw: unknown): Promise<void> {
+    const request = socketRequestFields(raw);
     const { type, data } = (request ?? {}) as { type?: unknown; data?: Record<string, unknown> };
     const action = socketMessageAction(request);
     if (action === undefined) throw new OutpostError('ErrInvalidJson', `unknown message type ${JSON.stringify(type)}`);

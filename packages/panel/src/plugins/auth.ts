@@ -6,10 +6,14 @@ import { hashSessionToken } from '../services/sessionTokens.js';
 
 export const SESSION_COOKIE = 'outpost_session';
 
-/** The session token from `Authorization: Bearer` or, for the browser, the session cookie. */
+/**
+ * The session token from `Authorization: Bearer` or, for the browser, the session cookie. A
+ * request that carries an Authorization header, even an empty one, is judged by it alone: a
+ * client that signed out by dropping its token must not be signed in again by the cookie.
+ */
 export function readSessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (typeof header === 'string' && /^bearer /i.test(header)) return header.slice(7).trim() || undefined;
+  if (header !== undefined) return /^bearer /i.test(header) ? header.slice(7).trim() || undefined : undefined;
   return request.cookies?.[SESSION_COOKIE] || undefined;
 }
 

@@ -67,6 +67,7 @@ const calls: Record<string, Call> = {
   'POST /auth/reauth': { ok: [200, SessionResponse] },
   'POST /auth/logout': { ok: none },
   'GET /api/config': { ok: [200, AppConfig] },
+  'GET /theme/{file}': { ok: [200, null] },
   'GET /api/self': { ok: [200, SelfResponse] },
   'PUT /api/self': { body: UpdateSelfRequest, ok: [200, SelfResponse] },
   'GET /api/self/otp': { ok: [200, OtpStatusResponse] },
@@ -105,6 +106,8 @@ const calls: Record<string, Call> = {
   'DELETE /api/templates/{id}': { ok: none },
   'POST /api/templates/import': { ok: [200, ImportableTemplates] },
   'POST /api/templates/import/{name}': { ok: none },
+  [`GET ${server}`]: { ok: [200, ServerDefinition] },
+  [`POST ${server}`]: { body: DefinitionBody, ok: none },
   [`GET ${server}/definition`]: { ok: [200, ServerDefinition] },
   [`POST ${server}/definition`]: { body: DefinitionBody, ok: none },
   [`GET ${server}/data`]: { ok: [200, ServerDataResponse] },
@@ -168,7 +171,7 @@ describe('the OpenAPI document', () => {
 
   it('lists every route the panel serves, and nothing else', () => {
     const served = t.app.routeScopes
-      .filter(({ method, url }) => method !== 'HEAD' && /^\/(api|auth|proxy\/daemon\/server)\//.test(url))
+      .filter(({ method, url }) => method !== 'HEAD' && /^\/(api|auth|theme|proxy\/daemon\/server)\//.test(url))
       .map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')}`);
     // The OAuth2 token endpoint speaks forms and RFC 6749's errors: routes/oauth2/oauth2.test.ts checks its entry.
     const documented = [...operations.keys()].filter((key) => key !== 'POST /oauth2/token');

@@ -9,6 +9,7 @@ import serversRoutes from './servers/servers.js';
 import serverUsersRoutes from './serverUsers/serverUsers.js';
 import sftpAuthRoutes from './sftpAuth/sftpAuth.js';
 import templatesRoutes from './templates/templates.js';
+import themeRoutes from './theme/theme.js';
 import selfOtpRoutes from './self/otp.js';
 import selfRoutes from './self/self.js';
 import settingsRoutes from './settings/settings.js';
@@ -29,6 +30,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   nodesRoutes,
   sftpAuthRoutes,
   templatesRoutes,
+  themeRoutes,
   proxyRoutes,
 ];
 

@@ -25,8 +25,13 @@ export function duplicateServerName(name: string): OutpostError {
   return new OutpostError('ErrDuplicateServerName', 'A server with this name already exists', { name });
 }
 
-/** A template as the request names it: a stored template by id, or (admins) a whole definition. */
-async function definitionOf(ctx: PanelContext, template: CreateServerRequest['template'], creatorScopes: readonly string[]): Promise<ServerDefinition> {
+/** The request's own fields; whatever else a body without `template` holds (environment too) is the definition. */
+const REQUEST_FIELDS = new Set(['name', 'node', 'template', 'variables', 'users']);
+
+/** A template as the request names it: a stored template by id, or (admins) a whole definition, under `template` or at the top level. */
+async function definitionOf(ctx: PanelContext, input: CreateServerRequest, creatorScopes: readonly string[]): Promise<ServerDefinition> {
+  if (input.template === undefined && !('run' in input)) throw new OutpostError('ErrFieldRequired', 'template is required', { field: 'template' });
+  const template: unknown = input.template ?? Object.fromEntries(Object.entries(input).filter(([key]) => !REQUEST_FIELDS.has(key)));
   if (typeof template === 'string') {
     const row = await ctx.repo.templates.byId(template);
     if (!row) throw new OutpostError('ErrNoTemplate', `no template with name '${template}' was found`, { name: template });
@@ -57,14 +62,16 @@ export async function createServer(ctx: PanelContext, creator: { userId: number;
   if (!node) throw new OutpostError('ErrNotFound', `no node ${input.node}`, { field: 'node', node: input.node }, 404);
   if (await ctx.repo.servers.byName(input.name)) throw duplicateServerName(input.name);
 
-  const userIds = [creator.userId];
-  for (const email of input.users ?? []) {
+  const every = Object.fromEntries(serverPermissionFlags.map((f) => [f, true])) as ServerPermissions;
+  const grantsOf = new Map<number, string[]>([[creator.userId, scopesFromPermissions(every)]]);
+  for (const entry of input.users ?? []) {
+    const { email, ...flags } = typeof entry === 'string' ? { email: entry, ...every } : entry;
     const user = await ctx.repo.users.byEmail(email);
     if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { email });
-    if (!userIds.includes(user.id)) userIds.push(user.id);
+    if (user.id !== creator.userId) grantsOf.set(user.id, scopesFromPermissions(flags));
   }
 
-  const template = await definitionOf(ctx, input.template, creator.scopes);
+  const template = await definitionOf(ctx, input, creator.scopes);
   const environment = chooseEnvironment(template, input.environment);
   const data = applyVariableValues(template.data ?? {}, input.variables ?? {}, grants(creator.scopes, serverActionScopes.adminVariables));
   const definition: ServerDefinition = { ...template, name: input.name, data, environment };
@@ -81,8 +88,7 @@ export async function createServer(ctx: PanelContext, creator: { userId: number;
     await client.deleteServer({ ...caller, scopes: [...caller.scopes, Scopes.ServersDelete] }, id).catch(() => undefined);
     throw isUniqueViolation(error) ? duplicateServerName(input.name) : error;
   }
-  const every = scopesFromPermissions(Object.fromEntries(serverPermissionFlags.map((f) => [f, true])) as ServerPermissions);
-  for (const userId of userIds) await ctx.repo.permissions.replace(userId, id, every);
+  for (const [userId, scopes] of grantsOf) await ctx.repo.permissions.replace(userId, id, scopes);
   return id;
 }
 

@@ -9,19 +9,24 @@ export type RegisterRequest = Static<typeof RegisterRequest>;
 export const LoginRequest = Type.Object({ email: Text({ maxLength: 255 }), password: Text() });
 export type LoginRequest = Static<typeof LoginRequest>;
 
-/** POST /auth/otp body: the six-digit code. */
-export const OtpLoginRequest = Type.Object({ token: Text({ maxLength: 16 }) });
+/**
+ * POST /auth/otp body: the six-digit code, and the login's `ticket` from a client that keeps no
+ * cookies (the browser sends it as the pending-login cookie instead).
+ */
+export const OtpLoginRequest = Type.Object({ token: Text({ maxLength: 16 }), ticket: Type.Optional(Text({ maxLength: 200 })) });
 export type OtpLoginRequest = Static<typeof OtpLoginRequest>;
 
 /**
  * Answer of POST /auth/login, /auth/register, /auth/otp and /auth/reauth. Register answers `{}`
  * (no session, whether or not the email was free): the client signs in with /auth/login next.
- * With two-factor on, login answers `{ otpNeeded: true }` only; the session then comes from /auth/otp.
+ * With two-factor on, login answers `{ otpNeeded: true, ticket }` only (the ticket is also set as
+ * a cookie for /auth); the session then comes from /auth/otp.
  * The session token is also set as the `outpost_session` cookie (HttpOnly, SameSite=Strict,
  * Secure on https); API clients send it back as `Authorization: Bearer <session>`.
  */
 export const SessionResponse = Type.Object({
   otpNeeded: Type.Optional(Type.Boolean()),
+  ticket: Type.Optional(Type.String()),
   session: Type.Optional(Type.String()),
   scopes: Type.Optional(Type.Array(Type.String())),
 });

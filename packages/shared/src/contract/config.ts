@@ -7,3 +7,10 @@ export const AppConfig = Type.Object({
   registrationEnabled: Type.Boolean(),
 });
 export type AppConfig = Static<typeof AppConfig>;
+
+/** theme.json inside GET /theme/{name}.tar: the theme's name and its colours for each mode. */
+export const ThemeManifest = Type.Object({
+  name: Type.String(),
+  colors: Type.Object({ light: Type.Record(Type.String(), Type.String()), dark: Type.Record(Type.String(), Type.String()) }),
+});
+export type ThemeManifest = Static<typeof ThemeManifest>;

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ENVIRONMENT_TYPES } from '../template/types.js';
 import { AnyObject, MapOf, Paging, ServerId, Text } from './common.js';
 import type { EnvironmentConfig, ServerDefinition } from './definition.js';
-import { CallerPermissions } from './permissions.js';
+import { CallerPermissions, PartialServerPermissions } from './permissions.js';
 
 /** The node as a server row shows it. */
 export const ServerNodeSummary = Type.Object({ id: Type.Integer(), name: Type.String(), publicHost: Type.String(), sftpPort: Type.Integer() });
@@ -34,14 +34,19 @@ export type ServerListResponse = Static<typeof ServerListResponse>;
  * definition and the environment are only looked at for their outline here: the panel reads
  * them with readDefinition, which answers the spec's errors.
  */
+/**
+ * POST /api/servers: a template by id, or a whole definition under `template`; clients of the
+ * spec send the definition in API form at the top level instead (run, data, install, ...), with no
+ * `template`. Each of `users` is an email (every per-server permission) or an email with its flags.
+ */
 export const CreateServerRequest = Type.Object({
   name: Text({ maxLength: 100 }),
   node: Type.Integer({ minimum: 1 }),
-  template: Type.Union([Text({ minLength: 1, maxLength: 100 }), Type.Unsafe<ServerDefinition>(AnyObject)]),
+  template: Type.Optional(Type.Union([Text({ minLength: 1, maxLength: 100 }), Type.Unsafe<ServerDefinition>(AnyObject)])),
   environment: Type.Unsafe<EnvironmentConfig>(Type.Object({ type: Type.Enum(ENVIRONMENT_TYPES) }, { additionalProperties: true })),
   variables: Type.Optional(MapOf(Type.Union([Type.String({ maxLength: 4096 }), Type.Number(), Type.Boolean()]), { maxProperties: 200 })),
-  /** Users to grant every per-server permission to, by email (default: the creator). */
-  users: Type.Optional(Type.Array(Text({ maxLength: 254 }), { maxItems: 50 })),
+  /** Users given permissions on the new server (default: the creator alone, with every one). */
+  users: Type.Optional(Type.Array(Type.Union([Text({ maxLength: 254 }), Type.Object({ email: Text({ maxLength: 254 }), ...PartialServerPermissions.properties })]), { maxItems: 50 })),
 });
 export type CreateServerRequest = Static<typeof CreateServerRequest>;
 

@@ -22,7 +22,28 @@ export const SocketRequest = Type.Union([
 ]);
 export type SocketRequest = Static<typeof SocketRequest>;
 
-/** Messages a server's live connection sends; `console` only to holders of server.console. */
+/**
+ * What the panel sends a browser (spec panel.md section 7: status, stat, console, file, and no
+ * other type). A refused request comes as a `[DAEMON]` console line without an epoch, and only
+ * to holders of server.console.
+ */
+export const BrowserSocketEvent = Type.Union([
+  message('status', ServerStatus),
+  message('stat', ServerStats),
+  message('console', Type.Object({ logs: Type.Array(Type.String()), epoch: Type.Optional(Type.Number()) })),
+  message('file', FileListing),
+]);
+export type BrowserSocketEvent = Static<typeof BrowserSocketEvent>;
+
+/** A refused request as the browser sees it: one console line. */
+export function refusalLine(msg: string): BrowserSocketEvent {
+  return { type: 'console', data: { logs: [`[DAEMON] ${msg}\n`] } };
+}
+
+/**
+ * Messages a node's live connection sends the panel; `console` only to holders of server.console.
+ * `error` stays between node and panel: the panel turns it into a refusalLine for the browser.
+ */
 export const SocketEvent = Type.Union([
   message('status', ServerStatus),
   message('stat', ServerStats),
@@ -31,3 +52,15 @@ export const SocketEvent = Type.Union([
   message('error', ErrorBody.properties.error),
 ]);
 export type SocketEvent = Static<typeof SocketEvent>;
+
+/**
+ * A request with its fields under `data`: clients of the spec send them at the top level
+ * (`{"type":"console","command":"say hi"}`), the web app under `data`; fields under `data` win.
+ * Anything that is not an object comes back as it is, for the receiver to refuse.
+ */
+export function socketRequestFields(message: unknown): unknown {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return message;
+  const { type, data, ...top } = message as Record<string, unknown>;
+  const inner = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  return { type, data: { ...top, ...inner } };
+}

@@ -1,4 +1,4 @@
-import type { SocketEvent, SocketRequest } from '@outpost/shared';
+import type { BrowserSocketEvent, ErrorBody, SocketRequest } from '@outpost/shared';
 import { ApiError } from '../api/ApiError';
 import { createFolder, deleteFile, listFolder } from '../api/files';
 import { getStats, getStatus, powerAction, replayConsole, sendCommand } from '../api/serverProxy';
@@ -19,7 +19,13 @@ export interface ConnectionSnapshot {
   running: boolean | null;
 }
 
-type Listener = (event: SocketEvent) => void;
+/**
+ * What screens hear: the socket's events (spec types only; a refusal there is a console line),
+ * and `error` for an action the user asked for that failed over the HTTP fallback.
+ */
+export type ConnectionEvent = BrowserSocketEvent | { type: 'error'; data: ErrorBody['error'] };
+
+type Listener = (event: ConnectionEvent) => void;
 
 function socketUrl(id: string): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -104,9 +110,9 @@ export class ServerConnection {
       this.resetTimer = setTimeout(() => (this.failures = 0), FAILURE_RESET_MS);
     };
     socket.onmessage = (message) => {
-      let event: SocketEvent;
+      let event: BrowserSocketEvent;
       try {
-        event = JSON.parse(String(message.data)) as SocketEvent;
+        event = JSON.parse(String(message.data)) as BrowserSocketEvent;
       } catch {
         return;
       }
@@ -141,7 +147,7 @@ export class ServerConnection {
     this.statusPoll = undefined;
   }
 
-  private emit(event: SocketEvent): void {
+  private emit(event: ConnectionEvent): void {
     if (event.type === 'status') this.update({ running: event.data.running });
     for (const listener of this.listeners) listener(event);
   }

@@ -1,6 +1,5 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { SocketEvent } from '@outpost/shared';
-import { ServerConnection, type ConnectionSnapshot } from './ServerConnection';
+import { ServerConnection, type ConnectionEvent, type ConnectionSnapshot } from './ServerConnection';
 
 /** Opens a server's live connection for as long as the calling component is mounted. */
 export function useServerConnection(serverId: string): ServerConnection {
@@ -27,10 +26,10 @@ export function useConnectionSnapshot(connection: ServerConnection): ConnectionS
 }
 
 /** Calls `listener` for every event of the given type while mounted. */
-export function useConnectionEvent<T extends SocketEvent['type']>(
+export function useConnectionEvent<T extends ConnectionEvent['type']>(
   connection: ServerConnection,
   type: T,
-  listener: (data: Extract<SocketEvent, { type: T }>['data']) => void,
+  listener: (data: Extract<ConnectionEvent, { type: T }>['data']) => void,
 ): void {
   const ref = useRef(listener);
   useLayoutEffect(() => {

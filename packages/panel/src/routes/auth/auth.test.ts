@@ -246,7 +246,7 @@ describe('/auth', () => {
       expect(confirm.statusCode).toBe(204);
 
       const login = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
-      expect(login.json()).toEqual({ otpNeeded: true });
+      expect(login.json()).toEqual({ otpNeeded: true, ticket: expect.any(String) });
       expect(login.cookies.find((c) => c.name === 'outpost_session')).toBeUndefined();
       const pending = login.cookies.find((c) => c.name === 'outpost_otp_pending');
       expect(pending).toMatchObject({ httpOnly: true, sameSite: 'Strict' });

@@ -1,7 +1,7 @@
 import { OutpostError, SettingKeys } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth.js';
+import { clearSessionCookie, readSessionToken, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.js';
 import { checkNewUser } from '../../services/createUser.js';
 import { checkCredentials } from '../../services/checkCredentials.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
@@ -49,20 +49,22 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const user = await failedLogins.guard(request.ip, normaliseEmail(email), () => checkCredentials(repo, email, password));
     if (!user) throw invalidCredentials();
     if (user.otp_active && user.otp_secret) {
-      reply.setCookie(PENDING_LOGIN_COOKIE, pendingLogins.open(user.id), {
+      const ticket = pendingLogins.open(user.id);
+      reply.setCookie(PENDING_LOGIN_COOKIE, ticket, {
         httpOnly: true,
         sameSite: 'strict',
         secure: request.protocol === 'https',
         path: '/auth',
         maxAge: PENDING_LOGIN_MS / 1000,
       });
-      return { otpNeeded: true };
+      // Also in the answer, for clients that keep no cookies: it is worth nothing without the code.
+      return { otpNeeded: true, ticket };
     }
     return signIn(request, reply, user.id);
   });
 
   r.post('/auth/otp', { schema: otpLoginSchema, config: { scope: 'public' } }, async (request, reply) => {
-    const ticket = request.cookies[PENDING_LOGIN_COOKIE];
+    const ticket = request.body.ticket ?? request.cookies[PENDING_LOGIN_COOKIE];
     const userId = pendingLogins.peek(ticket);
     const user = userId === undefined ? undefined : await repo.users.byId(userId);
     if (!ticket || !user?.otp_active || !user.otp_secret) {
@@ -85,8 +87,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/auth/logout', { schema: logoutSchema, config: { scope: 'public' } }, async (request, reply) => {
-    const token = readSessionToken(request);
-    if (token && token.length <= 200) {
+    // Both credentials the caller holds end here: the one it sent and the cookie beside it.
+    const tokens = new Set([readSessionToken(request), request.cookies?.[SESSION_COOKIE]]);
+    for (const token of tokens) {
+      if (!token || token.length > 200) continue;
       const tokenHash = hashSessionToken(token);
       const session = await repo.sessions.byHash(tokenHash);
       await repo.sessions.delete(tokenHash);

@@ -12,7 +12,7 @@ describe('GET /api/config', () => {
   it('tells anyone, signed in or not, the brand, themes and whether registration is open', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ branding: { name: 'Outpost' }, themes: { active: 'outpost', available: ['outpost'] }, registrationEnabled: true });
+    expect(res.json()).toEqual({ branding: { name: 'Outpost' }, themes: { active: 'outpost', available: ['outpost', 'ember', 'forest'] }, registrationEnabled: true });
   });
 
   it('shows the company name and closed registration once an admin changes them', async () => {

@@ -2,10 +2,8 @@ import { SettingKeys } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { readSetting } from '../../services/panelSettings.js';
+import { themeNames } from '../../services/shippedThemes.js';
 import { configSchema } from './schema.js';
-
-/** The themes the panel ships; theme archives are a later step. */
-const availableThemes = ['outpost'];
 
 /** GET /api/config: what the login page needs before anyone signs in. */
 export default async function configRoutes(app: FastifyInstance): Promise<void> {
@@ -14,9 +12,12 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
 
   r.get('/api/config', { schema: configSchema, config: { scope: 'public' } }, async () => {
     const theme = await readSetting(repo, SettingKeys.defaultTheme);
+    // The product's own theme comes first when the default theme setting names none that ships.
+    const names = await themeNames();
+    const availableThemes = names.includes('outpost') ? ['outpost', ...names.filter((n) => n !== 'outpost')] : names;
     return {
       branding: { name: await readSetting(repo, SettingKeys.companyName) },
-      themes: { active: availableThemes.includes(theme) ? theme : availableThemes[0], available: availableThemes },
+      themes: { active: availableThemes.includes(theme) ? theme : (availableThemes[0] ?? 'outpost'), available: availableThemes },
       registrationEnabled: (await readSetting(repo, SettingKeys.registrationEnabled)) !== 'false',
     };
   });

@@ -51,7 +51,14 @@ describe('/api/nodes', () => {
     expect((await post({ ...node, name: 'LocalNode' })).json().error.code).toBe('ErrDuplicateNodeName');
     expect((await post({ ...node, name: 'LocalNode' })).statusCode).toBe(409);
     expect((await post({ ...node, name: 'h', publicHost: 'not a host!' })).json().error.code).toBe('ErrFieldIsInvalidHost');
-    expect((await post({ ...node, name: 'p', privatePort: 70000 })).json().error.code).toBe('ErrFieldTooLarge');
+    for (const port of [{ privatePort: 70000 }, { publicPort: 0 }, { sftpPort: -1 }]) {
+      const res = await post({ ...node, name: 'p', ...port });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'ErrFieldNotBetween', metadata: { field: Object.keys(port)[0], min: 1, max: 65535 } });
+    }
+    const same = await post({ ...node, name: 'q', sftpPort: node.privatePort });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error).toMatchObject({ code: 'ErrFieldEqual', metadata: { field1: 'sftpPort', field2: 'privatePort' } });
     expect((await post({ ...node, name: undefined })).json().error.code).toBe('ErrFieldRequired');
     const local = (await t.app.panel.repo.nodes.local())!;
     expect((await t.app.inject({ method: 'PUT', url: `/api/nodes/${local.id}`, headers: editor.headers, payload: node })).statusCode).toBe(403);

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Repositories } from '../../db/repositories.js';
 import { isUniqueViolation } from '../../db/isUniqueViolation.js';
+import { assertBetween } from '../../services/assertBetween.js';
 import { assertHost } from '../../services/assertHost.js';
 import { readSetting } from '../../services/panelSettings.js';
 import { presentNode } from '../../services/presentNode.js';
@@ -23,6 +24,11 @@ const duplicate = (name: string) => new OutpostError('ErrDuplicateNodeName', 'A 
 function columnsOf(body: NodeBody) {
   assertHost(body.publicHost, 'publicHost');
   assertHost(body.privateHost, 'privateHost');
+  for (const field of ['publicPort', 'privatePort', 'sftpPort'] as const) assertBetween(body[field], 1, 65535, field);
+  // The daemon and its SFTP server listen on the same machine: one port cannot serve both.
+  if (body.sftpPort === body.privatePort) {
+    throw new OutpostError('ErrFieldEqual', 'sftpPort cannot equal privatePort', { field: 'sftpPort', field1: 'sftpPort', field2: 'privatePort' });
+  }
   return {
     name: body.name.trim(),
     public_host: body.publicHost,

@@ -117,21 +117,25 @@ describe('/proxy/daemon/server/{id}', () => {
       expect(status).toBe(401);
     });
 
-    it('gives console lines to a console viewer, and an error when they try to start', async () => {
+    it('gives console lines to a console viewer, and a [DAEMON] line (never an error frame) when they try to start', async () => {
       const viewer = await open(consoleOnly);
       const blind = await open(await createServerUser(t.app, id, { startServer: true }));
       try {
         await vi.waitUntil(() => viewer.events.some((e) => e.type === 'status'), patience);
         viewer.ws.send(JSON.stringify({ type: 'start' }));
-        await vi.waitUntil(() => viewer.events.find((e) => e.type === 'error' && e.data.code === 'ErrMissingScope'), patience);
+        await vi.waitUntil(() => viewer.events.find((e) => e.type === 'console' && e.data.logs.join('').includes('[DAEMON] You are not authorized')), patience);
         blind.ws.send(JSON.stringify({ type: 'start' }));
         await vi.waitUntil(() => viewer.events.some((e) => e.type === 'console' && e.data.logs.join('').includes('ready')), patience);
         await vi.waitUntil(() => blind.events.some((e) => e.type === 'status' && e.data.running), patience);
         blind.ws.send(JSON.stringify({ type: 'replay' }));
-        await vi.waitUntil(() => blind.events.find((e) => e.type === 'error' && e.data.code === 'ErrMissingScope'), patience);
+        // Refused without a word: the status asked for after it arrives, and no console line before it.
+        const seen = blind.events.length;
+        blind.ws.send(JSON.stringify({ type: 'status' }));
+        await vi.waitUntil(() => blind.events.slice(seen).some((e) => e.type === 'status'), patience);
         expect(blind.events.some((e) => e.type === 'console')).toBe(false);
         viewer.ws.send('not json');
-        await vi.waitUntil(() => viewer.events.find((e) => e.type === 'error' && e.data.code === 'ErrInvalidJson'), patience);
+        await vi.waitUntil(() => viewer.events.find((e) => e.type === 'console' && e.data.logs.join('').includes('[DAEMON] The json data is invalid')), patience);
+        expect([...viewer.events, ...blind.events].map((e) => e.type).filter((type) => !['status', 'stat', 'console', 'file'].includes(type))).toEqual([]);
       } finally {
         viewer.ws.close();
         blind.ws.close();
@@ -156,7 +160,7 @@ describe('/proxy/daemon/server/{id}', () => {
         op.ws.send(JSON.stringify({ type: 'file', data: { action: 'get', path: '' } }));
         await vi.waitUntil(() => op.events.find((e) => e.type === 'file' && Array.isArray(e.data.files)), patience);
         viewer.ws.send(JSON.stringify({ type: 'file', data: { action: 'create', path: 'nope' } }));
-        await vi.waitUntil(() => viewer.events.find((e) => e.type === 'error' && e.data.code === 'ErrMissingScope'), patience);
+        await vi.waitUntil(() => viewer.events.find((e) => e.type === 'console' && e.data.logs.join('').includes('[DAEMON] You are not authorized')), patience);
       } finally {
         op.ws.close();
         viewer.ws.close();

@@ -23,16 +23,19 @@ const BASE = '/proxy/daemon/server/:id';
 export default async function serverProxyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get(`${BASE}/definition`, { schema: getDefinitionSchema, config: { scope: need.definitionView } }, async (request) => {
-    const { client, caller, server } = await serverAccess(request);
-    return client.getDefinition(caller, server.id);
-  });
+  // The spec serves the definition at the base path; /definition stays for the web app.
+  for (const path of [BASE, `${BASE}/definition`]) {
+    r.get(path, { schema: getDefinitionSchema, config: { scope: need.definitionView } }, async (request) => {
+      const { client, caller, server } = await serverAccess(request);
+      return client.getDefinition(caller, server.id);
+    });
 
-  r.post(`${BASE}/definition`, { schema: postDefinitionSchema, config: { scope: need.definitionEdit } }, async (request, reply) => {
-    const { client, caller, server } = await serverAccess(request);
-    await client.putDefinition(caller, server.id, templateDefinition(request.body));
-    return reply.code(204).send(null);
-  });
+    r.post(path, { schema: postDefinitionSchema, config: { scope: need.definitionEdit } }, async (request, reply) => {
+      const { client, caller, server } = await serverAccess(request);
+      await client.putDefinition(caller, server.id, templateDefinition(request.body));
+      return reply.code(204).send(null);
+    });
+  }
 
   r.get(`${BASE}/data`, { schema: getDataSchema, config: { scope: need.dataView } }, async (request) => {
     const { client, caller, server } = await serverAccess(request);
@@ -60,11 +63,17 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
     return client.replayConsole(caller, server.id, request.query.time);
   });
 
-  r.post(`${BASE}/console`, { schema: postConsoleSchema, config: { scope: need.consoleSend } }, async (request, reply) => {
-    const { client, caller, server } = await serverAccess(request);
-    const body = request.body;
-    await client.sendCommand(caller, server.id, typeof body === 'string' ? body : body.command);
-    return reply.code(204).send(null);
+  // The command alone as the body, however a client's HTTP library labels it. The cross-site guard
+  // still refuses anything but JSON from cookie callers, so only bearer callers get this far.
+  await app.register(async (commands) => {
+    commands.removeContentTypeParser('application/json');
+    commands.addContentTypeParser('*', { parseAs: 'string' }, (request, text, done) => done(null, commandBody(String(text), request.headers['content-type'])));
+    commands.withTypeProvider<TypeBoxTypeProvider>().post(`${BASE}/console`, { schema: postConsoleSchema, config: { scope: need.consoleSend } }, async (request, reply) => {
+      const { client, caller, server } = await serverAccess(request);
+      const body = request.body;
+      await client.sendCommand(caller, server.id, typeof body === 'string' ? body : body.command);
+      return reply.code(204).send(null);
+    });
   });
 
   for (const action of POWER_ACTIONS) {
@@ -80,4 +89,17 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
     await client.reload(caller, server.id);
     return reply.code(204).send(null);
   });
+}
+
+/** A JSON string or object as it is (the schema checks it); any other body is the command text itself. */
+function commandBody(text: string, contentType: string | undefined): unknown {
+  if (/^application\/json/i.test(contentType ?? '')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed === 'string' || (typeof parsed === 'object' && parsed !== null)) return parsed;
+    } catch {
+      // not JSON after all: the text is the command
+    }
+  }
+  return text;
 }

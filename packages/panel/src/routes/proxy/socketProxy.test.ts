@@ -76,12 +76,12 @@ describe('the live connection guards itself', () => {
     expect(await closed).toBe(1009);
   });
 
-  it('answers a flood of 1000 stat messages without stalling: one ErrTooManyRequests, then 1008', async () => {
+  it('answers a flood of 1000 stat messages without stalling, then 1008; a viewer without console sees no refusal frame', async () => {
     const { ws, events, closed } = await openOk();
     await vi.waitFor(() => expect(events.some((e) => e.type === 'status')).toBe(true));
     for (let i = 0; i < 1000; i++) ws.send(JSON.stringify({ type: 'stat' }));
     expect(await closed).toBe(1008);
-    expect(events.filter((e) => e.type === 'error' && e.data.code === 'ErrTooManyRequests')).toHaveLength(1);
+    expect(events.filter((e) => !['status', 'stat'].includes(e.type))).toEqual([]);
     // What stalled was work per message: only the budget's burst (and its refill) reaches the node.
     expect(events.filter((e) => e.type === 'stat').length).toBeLessThanOrEqual(80);
     // The honest pace (one stat every few seconds) is untouched.

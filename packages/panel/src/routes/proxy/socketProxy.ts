@@ -1,4 +1,4 @@
-import { OutpostError, ServerParams, grants, serverActionScopes, type ServerSocket, type SocketEvent, type SocketRequest } from '@outpost/shared';
+import { OutpostError, ServerParams, grants, refusalLine, serverActionScopes, socketRequestFields, type BrowserSocketEvent, type ServerSocket, type SocketRequest } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { MessageBudget } from '@outpost/daemon';
@@ -12,16 +12,12 @@ export const SOCKET_MAX_MESSAGE_BYTES = 64 * 1024;
 // A browser that stops reading is cut off rather than letting console output pile up here.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
-function errorEvent(error: unknown): SocketEvent {
-  const e = error instanceof OutpostError ? error : new OutpostError('ErrGeneric', (error as Error)?.message ?? 'error');
-  return { type: 'error', data: { code: e.code, msg: e.message, ...(e.metadata ? { metadata: e.metadata } : {}) } };
-}
-
 /**
  * /proxy/daemon/socket/{id}: the browser's live connection to one server. The caller is
  * authenticated by the scopes plugin (cookie or bearer header); every message is checked against
  * their permission on the server before the node sees it, and console lines reach only holders
- * of viewServerConsole.
+ * of viewServerConsole. The browser gets only the spec's types: a refusal is a console line for
+ * console viewers and nothing for others (clients take any `error` event for a dead socket).
  */
 export default async function socketProxyRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -32,7 +28,7 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
       config: { scope: serverActionScopes.connect },
     },
     (socket: WebSocket, request) => {
-      const send = (event: SocketEvent) => {
+      const send = (event: BrowserSocketEvent) => {
         if (socket.readyState !== socket.OPEN) return;
         if (event.type === 'console' && socket.bufferedAmount > MAX_BUFFERED_BYTES) {
           socket.close(1013, 'console consumer too slow');
@@ -45,10 +41,14 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
       let node: ServerSocket | undefined;
       let scopes: string[] = [];
       let closed = false;
+      const refuse = (msg: string) => {
+        if (grants(scopes, serverActionScopes.consoleView)) send(refusalLine(msg));
+      };
+      const invalidJson = () => refuse('The json data is invalid');
 
       const forward = (message: SocketRequest) => {
         const refused = refuseSocketMessage(scopes, message);
-        if (refused) return send(errorEvent(refused));
+        if (refused) return refuse(refused.message);
         node!.send(message);
       };
 
@@ -57,16 +57,16 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
       socket.on('message', (raw, isBinary) => {
         const verdict = budget.take();
         if (verdict === 'close') return socket.close(1008, 'too many messages');
-        if (verdict === 'warn') send(errorEvent(new OutpostError('ErrTooManyRequests', 'Too many messages, slow down', { retryAfter: budget.retryAfter })));
+        if (verdict === 'warn') refuse('Too many messages, slow down');
         if (verdict !== 'accept') return;
-        if (isBinary || (raw as Buffer).length > SOCKET_MAX_MESSAGE_BYTES) return send(errorEvent(new OutpostError('ErrInvalidJson', 'The json data is invalid')));
+        if (isBinary || (raw as Buffer).length > SOCKET_MAX_MESSAGE_BYTES) return invalidJson();
         let message: SocketRequest;
         try {
-          message = JSON.parse(String(raw)) as SocketRequest;
+          message = socketRequestFields(JSON.parse(String(raw))) as SocketRequest;
         } catch {
-          return send(errorEvent(new OutpostError('ErrInvalidJson', 'The json data is invalid')));
+          return invalidJson();
         }
-        if (typeof message !== 'object' || message === null) return send(errorEvent(new OutpostError('ErrInvalidJson', 'The json data is invalid')));
+        if (typeof message !== 'object' || message === null) return invalidJson();
         if (node) forward(message);
         else pending.push(message);
       });
@@ -87,14 +87,16 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
           socket.once('close', forget);
           const canSeeConsole = grants(scopes, serverActionScopes.consoleView);
           opened.onEvent((event) => {
+            if (event.type === 'error') return refuse(event.data.msg);
             if (event.type === 'console' && !canSeeConsole) return;
             send(event);
           });
           void opened.closed.then(() => socket.close(1000));
           for (const message of pending.splice(0)) forward(message);
         } catch (error) {
-          send(errorEvent(error));
-          socket.close(1011, 'node unavailable');
+          // The close reason tells a script why; the browser sees the socket close and falls back to HTTP.
+          const code = error instanceof OutpostError ? error.code : 'ErrGeneric';
+          socket.close(1011, code);
         }
       })();
     },

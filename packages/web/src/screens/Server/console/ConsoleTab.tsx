@@ -24,7 +24,8 @@ export default function ConsoleTab({ permissions }: ServerViewProps) {
   const canSend = useCan(Scopes.ServersConsoleSend, permissions);
 
   useConnectionEvent(connection, 'console', (replay) => {
-    lastEpoch.current = replay.epoch;
+    // A refusal line carries no epoch: it is not part of the server's output.
+    if (replay.epoch !== undefined) lastEpoch.current = replay.epoch;
     const added = terminal.current?.append((replay.logs ?? []).join('')) ?? 0;
     if (paused) setUnseen((count) => count + added);
   });
