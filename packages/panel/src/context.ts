@@ -58,5 +58,7 @@ declare module 'fastify' {
     uploads?: boolean;
     /** The route never reads the session cookie, so the cross-site guard leaves it alone (the OAuth2 token endpoint takes forms). */
     cookieless?: boolean;
+    /** A 'session' route an account's OAuth2 client may call too (the server list); the others manage the account itself. */
+    clients?: boolean;
   }
 }

@@ -50,8 +50,10 @@ export function registerScopes(app: FastifyInstance): void {
     }
     const session = await authenticate(request);
     request.session = session;
-    // 'session' routes manage the account itself (password, two-factor, clients): a person's, never a client's.
-    if (need === 'session' && session.client) throw new OutpostError('ErrMissingScope', 'OAuth2 clients cannot use account routes', { scope: 'session' });
+    // 'session' routes manage the account itself (password, two-factor, clients): a person's, never a
+    // client's; those marked `clients` (the server list) also answer an account's client, never a server's.
+    const clientMay = request.routeOptions.config.clients === true && session.client?.serverId === null;
+    if (need === 'session' && session.client && !clientMay) throw new OutpostError('ErrMissingScope', 'OAuth2 clients cannot use account routes', { scope: 'session' });
     if (need === 'session') return;
     const param = request.routeOptions.config.serverParam ?? 'id';
     const serverId = isServerNeed(need) ? (request.params as Record<string, string | undefined>)[param] : undefined;

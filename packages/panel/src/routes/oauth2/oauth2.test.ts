@@ -71,6 +71,10 @@ describe('OAuth2 clients', () => {
     expect(JSON.stringify(listed)).not.toContain(client.client_secret);
 
     const bearer = await token(client);
+    // A script finds its servers first: the owner's, as the owner would see them.
+    const list = await fetch(`http://${host}/api/servers`, { headers: bearer });
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { servers: { id: string }[] }).servers.map((server) => server.id)).toEqual([id]);
     const conn = openSocket(id, bearer);
     try {
       expect(await conn.status).toBe(101);

@@ -15,7 +15,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
   const ctx = app.panel;
 
   // Any signed-in user: an invited user sees the servers they hold a scope on, nothing else.
-  r.get('/api/servers', { schema: listServersSchema, config: { scope: 'session' } }, async (request) => {
+  r.get('/api/servers', { schema: listServersSchema, config: { scope: 'session', clients: true } }, async (request) => {
     const { page = 1, limit = 10 } = request.query;
     const session = request.session!;
     const all = hasScope(session.scopes, Scopes.Admin);
