@@ -1,5 +1,5 @@
-import type { Stats } from 'node:fs';
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { lstat, open, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { OutpostError } from '@outpost/shared/errors';
@@ -44,12 +44,36 @@ export async function createZip(realRoot: string, sources: ZipSource[], skip: st
   // error stays on the stream (output.errored) for its pipeline, and must not crash the process.
   output.on('error', () => {});
   for (const { path, name, info } of items) {
-    // yazl passes the path to fs unchanged, so bytes work where its types say string.
-    if (info.isFile()) zip.addFile(path as unknown as string, name, { mtime: info.mtime, mode: info.mode & 0o777 });
-    else zip.addEmptyDirectory(name, { mtime: info.mtime });
+    if (!info.isFile()) {
+      zip.addEmptyDirectory(name, { mtime: info.mtime });
+      continue;
+    }
+    // Opened only when its turn comes, and then checked: the walk saw a name, not a file, and a
+    // link may have been swapped in since.
+    zip.addReadStreamLazy(name, { mtime: info.mtime, mode: info.mode & 0o777 }, (done) => {
+      openInside(root, path).then((stream) => done(null, stream), (error: unknown) => done(error, undefined as never));
+    });
   }
   zip.end();
   return output;
+}
+
+/**
+ * Opens a file the walk found, then checks what was opened: a regular file whose real path is in
+ * the server folder (`root` as latin1, so names compare byte for byte), or ErrPathOutsideServer.
+ */
+async function openInside(root: string, path: Buffer): Promise<Readable> {
+  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const real = (await readlink(`/proc/self/fd/${file.fd}`, { encoding: 'buffer' })).toString('latin1');
+    if (!isInside(root, real) || !(await file.stat()).isFile()) {
+      throw new OutpostError('ErrPathOutsideServer', `a file changed into a link out of the server folder while it was zipped`, { path: path.toString() });
+    }
+    return file.createReadStream();
+  } catch (error) {
+    await file.close();
+    throw error;
+  }
 }
 
 /** Adds `path` (and what is below it) to `items`; `root` is the real server folder as latin1, so paths compare byte for byte. */
