@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -165,6 +166,9 @@ export async function killUser(uid: number): Promise<void> {
   for (let round = 0; round < 20; round++) {
     const members = userProcesses(uid).filter((pid) => !isZombie(pid));
     if (members.length === 0) return;
+    // From inside the uid, kill(-1) reaches every process of it in one sweep of the kernel's
+    // process list, which a loop of forks cannot outrun as it outruns a scan of /proc.
+    await killAllAs(uid);
     for (const pid of members) {
       try {
         process.kill(pid, 'SIGKILL');
@@ -174,6 +178,15 @@ export async function killUser(uid: number): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** Runs kill(-1, SIGKILL) as `uid` (and the gid of the same number, as servers have). */
+function killAllAs(uid: number): Promise<void> {
+  return new Promise((resolve) => {
+    const killer = spawn('kill', ['-KILL', '--', '-1'], { uid, gid: uid, stdio: 'ignore' });
+    killer.once('error', () => resolve());
+    killer.once('exit', () => resolve());
+  });
 }
 
 function userProcesses(uid: number): number[] {
