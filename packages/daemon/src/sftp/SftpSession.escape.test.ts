@@ -103,3 +103,18 @@ describe('SFTP racing a link swapped in and out of the folder', () => {
     await fixture.assertOutsideUntouched();
   });
 });
+
+describe.runIf(asRoot)('SFTP as the server user', () => {
+  it('cannot change the mode or times of a root file linked into the folder through an open handle (FSETSTAT)', async () => {
+    fixture = await makeJailFixture(ServerUid);
+    // A readable root file with a second name inside: the handle the daemon holds must not lend root's rights.
+    const rootFile = join(fixture.base, 'root-readable.txt');
+    execFileSync('sh', ['-c', `printf root > '${rootFile}' && chmod 0644 '${rootFile}' && ln '${rootFile}' '${join(fixture.root, 'linked.txt')}'`]);
+    const sftp = await connect(fixture.root);
+    const handle = await call<Buffer>((cb) => sftp.open('/linked.txt', 'r', cb));
+    await expect(call((cb) => sftp.fsetstat(handle, { mode: 0o666 }, cb))).rejects.toMatchObject({ code: ssh2.utils.sftp.STATUS_CODE.PERMISSION_DENIED });
+    await expect(call((cb) => sftp.fsetstat(handle, { atime: 1, mtime: 1 }, cb))).rejects.toBeDefined();
+    expect(execFileSync('stat', ['-c', '%a %Y', rootFile]).toString().trim().split(' ')[0]).toBe('644');
+    expect(Number(execFileSync('stat', ['-c', '%Y', rootFile]).toString())).toBeGreaterThan(1);
+  });
+});

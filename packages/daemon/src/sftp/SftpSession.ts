@@ -15,7 +15,7 @@ const MaxRead = 255 * 1024;
 const NamesPerReply = 128;
 
 type Handle =
-  | { kind: 'file'; file: FileHandle; writer: FileWriter }
+  | { kind: 'file'; file: FileHandle; writer: FileWriter; path: string }
   | { kind: 'dir'; path: string; pending?: { filename: string; info: FileInfo }[] };
 
 /**
@@ -68,7 +68,7 @@ export class SftpSession {
     if (flags & OPEN_MODE.TRUNC) mode |= constants.O_TRUNC;
     if (flags & OPEN_MODE.EXCL) mode |= constants.O_EXCL;
     const file = await this.files.openFile(path, mode, (attrs.mode ?? 0o644) & 0o777);
-    this.sftp.handle(id, this.addHandle({ kind: 'file', file, writer: new FileWriter(file) }));
+    this.sftp.handle(id, this.addHandle({ kind: 'file', file, writer: new FileWriter(file), path }));
   }
 
   private async read(id: number, handle: Buffer, offset: number, length: number): Promise<void> {
@@ -107,11 +107,13 @@ export class SftpSession {
 
   private async fsetstat(id: number, handle: Buffer, attrs: Attributes): Promise<void> {
     this.mustWrite();
-    const { file, writer } = this.openFile(handle);
+    const { file, writer, path } = this.openFile(handle);
     await writer.idle();
+    // The size through the handle (its access mode decides); permission bits and times by path, as
+    // the server's user: the daemon's own handle would let root change a file that user does not own.
     if (attrs.size !== undefined) await file.truncate(attrs.size);
-    if (attrs.mode !== undefined) await file.chmod(attrs.mode & 0o777);
-    if (attrs.atime !== undefined && attrs.mtime !== undefined) await file.utimes(attrs.atime, attrs.mtime);
+    const times = attrs.atime !== undefined && attrs.mtime !== undefined ? { atime: attrs.atime, mtime: attrs.mtime } : {};
+    if (attrs.mode !== undefined || 'atime' in times) await this.files.setattr(path, { mode: attrs.mode, ...times });
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
@@ -201,7 +203,7 @@ export class SftpSession {
     return buffer;
   }
 
-  private openFile(handle: Buffer): { file: FileHandle; writer: FileWriter } {
+  private openFile(handle: Buffer): { file: FileHandle; writer: FileWriter; path: string } {
     const entry = this.handles.get(handleKey(handle));
     if (entry?.kind !== 'file') throw new OutpostError('ErrNotFound', 'no such handle');
     return entry;
