@@ -166,7 +166,7 @@ export class ServerJail {
       await this.withParent(target, true, async ({ at }) => {
         const old = await lstat(at).catch(() => undefined);
         if (old?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
-        if (old?.isFile()) await this.held.get(temp.fd)?.chmod(old.mode & 0o7777);
+        if (old?.isFile()) await this.held.get(temp.fd)?.chmod(old.mode & 0o777);
         await this.inUploads(false, (dir) => rename(fdPath(dir.fd, temp.name), at));
       });
     } catch (error) {

@@ -95,9 +95,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const session = await repo.sessions.byHash(tokenHash);
       await repo.sessions.delete(tokenHash);
       if (session) {
-        // Signing out ends what the session opened, and the SFTP sessions the password opened.
+        // Signing out ends what the session opened, and the SFTP sessions the password opened; a
+        // client's token ends alone (the person's SFTP sessions are not the client's to end).
         app.panel.sockets.closeForSession(tokenHash);
-        await endSftpSessions(request, { user: String(session.userId), scopes: [] }, session.userId);
+        if (session.clientId === null) await endSftpSessions(request, { user: String(session.userId), scopes: [] }, session.userId);
       }
     }
     clearSessionCookie(reply);

@@ -114,6 +114,14 @@ describe('OAuth2 clients', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/servers/${id}/oauth2`, headers: bearer, payload: {} })).statusCode).toBe(403);
   });
 
+  it('signs out only the client when its token logs out: its owner stays signed in', async () => {
+    const client = await createClient(operator);
+    const bearer = await token(client);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${id}/status`, headers: bearer })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/self', headers: operator.headers })).statusCode).toBe(200);
+  });
+
   it('stops a deleted client\'s tokens at once, closing its sockets', async () => {
     const client = await createClient(operator, id);
     const bearer = await token(client);
