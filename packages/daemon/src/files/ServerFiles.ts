@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, type Stats } from 'node:fs';
 import { open, readFile, readlink, stat, type FileHandle } from 'node:fs/promises';
 import { basename, join, posix } from 'node:path';
 import { Readable } from 'node:stream';
@@ -284,12 +284,23 @@ export class ServerFiles {
       const info = await file.stat();
       const real = await readlink(`/proc/self/fd/${file.fd}`);
       if (!info.isFile() || info.dev !== opened.info.dev || info.ino !== opened.info.ino || !isInside(await this.jail.realRoot(), real)) throw outside(path);
+      // The child runs as the server's user, whose programs could steer it: what root just opened
+      // must be a file that user may open so too.
+      if (opened.proc && !permits(info, await stat(this.root), flags & O_ACCMODE)) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
       return file;
     } catch (error) {
       await file.close();
       throw error;
     }
   }
+}
+
+/** Whether the owner of `folder` (the server's user, whose gid is its own) may open `info` with the access mode. */
+function permits(info: Stats, folder: Stats, access: number): boolean {
+  const bits = info.uid === folder.uid ? info.mode >> 6 : info.gid === folder.gid ? info.mode >> 3 : info.mode;
+  const read = access !== constants.O_WRONLY;
+  const write = access !== constants.O_RDONLY;
+  return (!read || (bits & 4) !== 0) && (!write || (bits & 2) !== 0);
 }
 
 function isLinkInfo(info: FileInfo): boolean {
