@@ -53,6 +53,16 @@ describe('racing a link swapped in and out of the folder', () => {
         () => files.delete('real/folder'),
         () => files.delete('real/moved.txt'),
         () => files.delete('real/data.txt').then(() => files.write('real/data.txt', InsideText)),
+        async () => {
+          // Zipped while the link flips, then unpacked: nothing of the outside folder may be in it.
+          await files.delete('unzipped').catch(() => {});
+          await files.archive('real.zip', ['real']);
+          await files.extract('real.zip', 'unzipped');
+          for (const entry of await files.list('unzipped/real')) {
+            if (entry.name === 'only-outside.txt') throw leaked('a zip listing');
+            if (entry.isFile && (await text((await files.readStream(`unzipped/real/${entry.name}`)).stream)) === OutsideText) throw leaked('a zip');
+          }
+        },
       ];
       await raceWhileSwapping(fixture, owner, (round) => attempts[round % attempts.length]!());
     });
