@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,16 +31,22 @@ describe.runIf(asRoot)('ending every process of a server user', () => {
     try {
       await chmod(dir, 0o755);
       const mover = join(dir, 'mover.sh');
-      // Each copy starts the next and exits at once: its process id changes all the time.
-      await writeFile(mover, '#!/bin/sh\n"$0" &\nexit 0\n', { mode: 0o755 });
+      const beats = join(dir, 'beats');
+      await writeFile(beats, '', { mode: 0o666 });
+      await chmod(beats, 0o666);
+      // Each copy leaves a beat, starts the next and exits at once: its process id changes all the time.
+      await writeFile(mover, `#!/bin/sh\necho >> '${beats}'\n"$0" &\nexit 0\n`, { mode: 0o755 });
       spawn(mover, [], { uid: Uid, gid: Uid, stdio: 'ignore', detached: true }).unref();
-      await vi.waitFor(() => expect(processesOf(Uid).length).toBeGreaterThan(0));
+      const beatCount = async () => (await readFile(beats, 'utf8')).length;
+      await vi.waitFor(async () => expect(await beatCount()).toBeGreaterThan(10), { timeout: 10_000 });
       await killUser(Uid);
-      // Nothing of it comes back: checked over a while, as a surviving copy would keep going.
+      // Nothing of it goes on: no new beat over a while, and no process of the user.
+      const after = await beatCount();
       for (let look = 0; look < 5; look++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 60));
         expect(processesOf(Uid)).toEqual([]);
       }
+      expect(await beatCount()).toBe(after);
     } finally {
       await killUser(Uid);
       await rm(dir, { recursive: true, force: true });

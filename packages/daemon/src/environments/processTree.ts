@@ -164,11 +164,12 @@ function markedProcesses(marker: string): { pid: number }[] {
 export async function killUser(uid: number): Promise<void> {
   if (uid === 0 || uid === process.getuid?.()) throw new Error(`refusing to kill every process of uid ${uid}`);
   for (let round = 0; round < 20; round++) {
+    // From inside the uid, kill(-1) reaches every process of it in one sweep of the kernel's
+    // process list, which a loop of forks cannot outrun as it outruns (or hides from) a scan of
+    // /proc: so it runs first, whatever a scan would say.
+    await killAllAs(uid);
     const members = userProcesses(uid).filter((pid) => !isZombie(pid));
     if (members.length === 0) return;
-    // From inside the uid, kill(-1) reaches every process of it in one sweep of the kernel's
-    // process list, which a loop of forks cannot outrun as it outruns a scan of /proc.
-    await killAllAs(uid);
     for (const pid of members) {
       try {
         process.kill(pid, 'SIGKILL');
