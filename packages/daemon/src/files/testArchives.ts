@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { createDeflateRaw, createGzip, crc32 } from 'node:zlib';
 import { Header, Pax } from 'tar';
 import yazl from 'yazl';
+import { expect, vi } from 'vitest';
 
 const MiB = 1024 * 1024;
 
@@ -181,4 +182,10 @@ export async function allPaths(folder: string): Promise<string[]> {
 /** Temp files a write left behind: the jail writes them in the server folder's upload folder. */
 export async function leftoverTemps(folder: string): Promise<string[]> {
   return (await allPaths(folder)).filter((path) => path.split('/').includes(UploadFolder) && !path.endsWith(UploadFolder));
+}
+
+/** After a failed or finished extraction: no temp file anywhere below `base` and every descriptor closed again. */
+export async function expectCleanAfter(base: string, descriptorsBefore: number): Promise<void> {
+  expect(await leftoverTemps(base)).toEqual([]);
+  await vi.waitFor(() => expect(openDescriptors()).toBeLessThanOrEqual(descriptorsBefore));
 }
