@@ -1,7 +1,7 @@
 import type { ErrorBody } from './contract/common.js';
 
-/** Every error code the API can answer with: the spec's catalogue (panel.md section 8) plus the few it lacks. */
-export const ErrorCodes = [
+/** The spec's error catalogue (panel.md section 8): the only codes a client ever sees in `error.code`. */
+const CatalogueCodes = [
   'ErrGeneric',
   'ErrUnknownError',
   'ErrInvalidCredentials',
@@ -47,7 +47,14 @@ export const ErrorCodes = [
   'ErrMissingBinary',
   'ErrUnsupportedOS',
   'ErrUnsupportedArch',
-  // Not in the spec's catalogue; needed where it is silent.
+] as const;
+
+/**
+ * Every error code Outpost throws: the catalogue plus the few it lacks, needed where it is silent.
+ * Those extra codes travel as `error.reason` only (see `OutpostError.toBody`).
+ */
+export const ErrorCodes = [
+  ...CatalogueCodes,
   'ErrNotFound', // 404: no such server, node, template, user, file or route
   'ErrNodeUnreachable', // 502: the server's node did not answer
   'ErrTooManyRequests', // 429: rate limit (failed logins, SFTP passwords)
@@ -116,13 +123,35 @@ export class OutpostError extends Error {
     this.status = status ?? defaultStatus[code] ?? 400;
   }
 
+  /**
+   * The wire form. Clients written for the spec know only the catalogue: they show `code`'s
+   * message, or `msg` when there is no code. So `code` is a catalogue code (the code itself, or
+   * the catalogue entry of the same meaning) or absent; `reason` always names the precise code,
+   * which Outpost's own clients translate.
+   */
   toBody(): ErrorBody {
-    return { error: { code: this.code, msg: this.message, ...(this.metadata ? { metadata: this.metadata } : {}) } };
+    const code = catalogue.has(this.code) ? this.code : sameMeaning[this.code];
+    return {
+      error: { ...(code ? { code } : {}), msg: this.message, ...(this.metadata ? { metadata: this.metadata } : {}), reason: this.code },
+    };
   }
 }
+
+const catalogue: ReadonlySet<ErrorCode> = new Set(CatalogueCodes);
+
+/** Codes outside the catalogue whose catalogue entry says the same thing to a spec client. */
+const sameMeaning: Partial<Record<ErrorCode, ErrorCode>> = {
+  ErrNodeUnreachable: 'ErrServiceNotAvailable',
+  ErrUnsupportedMediaType: 'ErrInvalidJson',
+};
 
 /** True for a parsed body of the error shape, e.g. an answer relayed from a daemon. */
 export function isErrorBody(value: unknown): value is ErrorBody {
   const error = (value as ErrorBody | null)?.error;
-  return typeof error === 'object' && error !== null && typeof error.code === 'string';
+  return typeof error === 'object' && error !== null && (typeof error.reason === 'string' || typeof error.code === 'string');
+}
+
+/** The precise code of an error body: `reason` (Outpost's own) or, from an older peer, `code`. */
+export function errorCodeOf(body: ErrorBody): ErrorCode {
+  return body.error.reason ?? body.error.code ?? 'ErrUnknownError';
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import WebSocket from 'ws';
-import { isErrorBody, OutpostError } from '@outpost/shared';
+import { errorCodeOf, isErrorBody, OutpostError } from '@outpost/shared';
 import type {
   ConsoleReplay,
   FileDownload,
@@ -256,7 +256,7 @@ async function errorOf(response: Response): Promise<OutpostError> {
 function errorFromBody(status: number, text: string): OutpostError {
   try {
     const body: unknown = JSON.parse(text);
-    if (isErrorBody(body)) return new OutpostError(body.error.code, body.error.msg, body.error.metadata, status);
+    if (isErrorBody(body)) return new OutpostError(errorCodeOf(body), body.error.msg, body.error.metadata, status);
   } catch {
     // not an error body
   }

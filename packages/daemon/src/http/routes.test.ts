@@ -64,7 +64,7 @@ describe('daemon API tokens', () => {
   it('refuses a token without the route scope with 403 ErrMissingScope', async () => {
     const { status, body } = await call('POST', '/start?wait', token({ scopes: [Scopes.ServersView] }));
     expect(status).toBe(403);
-    expect(body).toEqual({ error: { code: 'ErrMissingScope', msg: expect.any(String), metadata: { scope: Scopes.ServersStart } } });
+    expect(body).toEqual({ error: { code: 'ErrMissingScope', msg: expect.any(String), metadata: { scope: Scopes.ServersStart }, reason: 'ErrMissingScope' } });
     expect((await call('GET', '/status', token({ scopes: [Scopes.ServersView] }))).body).toEqual({ running: false });
   });
 
@@ -112,7 +112,7 @@ describe('daemon API behaviour', () => {
       req.end();
     });
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body).error.code).toBe('ErrPathOutsideServer');
+    expect(JSON.parse(answer.body).error.reason).toBe('ErrPathOutsideServer');
   });
 
   // What a call answers either way is held by the NodeClient suite (client/nodeClient.test.ts); here, what only HTTP can send.
@@ -134,7 +134,7 @@ describe('daemon API behaviour', () => {
     expect((await call('POST', '/definition', token(), '"text"', 'application/json')).body.error).toMatchObject({ code: 'ErrInvalidJson', metadata: { field: 'definition' } });
     // An id that is no server id is a server this node does not have.
     const bad = await fetch(`${base}/daemon/server/NOT-AN-ID/status`, { headers: { authorization: `Bearer ${token({ server: 'NOT-AN-ID' })}` } });
-    expect([bad.status, (await bad.json()).error]).toEqual([404, expect.objectContaining({ code: 'ErrNotFound', metadata: { id: 'NOT-AN-ID' } })]);
+    expect([bad.status, (await bad.json()).error]).toEqual([404, expect.objectContaining({ reason: 'ErrNotFound', metadata: { id: 'NOT-AN-ID' } })]);
     // What older clients send still works: a lone path to archive, a console time that is no number.
     expect((await call('PUT', '/file/lone.txt', token(), 'x', 'application/octet-stream')).status).toBe(204);
     expect((await call('POST', '/archive/lone.zip', token(), '"lone.txt"', 'application/json')).status).toBe(204);

@@ -68,7 +68,7 @@ describe('daemon socket budgets', () => {
     const { ws, events, closed } = await connect();
     for (let i = 0; i < 1000; i++) ws.send(JSON.stringify({ type: 'stat' }));
     expect(await closed).toBe(1008);
-    const refusals = events.filter((e) => e.type === 'error' && e.data.code === 'ErrTooManyRequests');
+    const refusals = events.filter((e) => e.type === 'error' && e.data.reason === 'ErrTooManyRequests');
     expect(refusals).toHaveLength(1);
     expect(refusals[0].data.metadata).toEqual({ retryAfter: expect.any(Number) });
     // Far fewer answers than messages: the dropped ones cost nothing.

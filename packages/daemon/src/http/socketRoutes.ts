@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { daemonRouteSchemas, serverActionScopes } from '@outpost/shared';
+import { daemonRouteSchemas, OutpostError, serverActionScopes } from '@outpost/shared';
 import type { ServerSocket, SocketEvent, SocketRequest } from '@outpost/shared';
 import type { Daemon } from '../Daemon.js';
 import { DefaultMessageBudget, MessageBudget } from '../system/MessageBudget.js';
@@ -77,7 +77,7 @@ export function socketRoutes(app: FastifyInstance, { api }: Daemon): void {
         const verdict = budget.take();
         if (verdict === 'close') return socket.close(1008, 'too many messages');
         if (verdict === 'warn') {
-          send({ type: 'error', data: { code: 'ErrTooManyRequests', msg: 'Too many messages, slow down', metadata: { retryAfter: budget.retryAfter } } });
+          send({ type: 'error', data: new OutpostError('ErrTooManyRequests', 'Too many messages, slow down', { retryAfter: budget.retryAfter }).toBody().error });
         }
         if (verdict !== 'accept') return;
         let message: unknown;

@@ -50,7 +50,7 @@ describe('servers on a remote node, through HTTP with the node secret', () => {
     try {
       const res = await t.app.inject({ method: 'POST', url: '/api/servers', headers: admin.headers, payload: { name: 'unreachable', node: nodeId, template: echoDefinition, environment: { type: 'standard' } } });
       expect(res.statusCode).toBe(502);
-      expect(res.json().error.code).toBe('ErrNodeUnreachable');
+      expect(res.json().error.reason).toBe('ErrNodeUnreachable');
       expect(await t.app.panel.repo.servers.byName('unreachable')).toBeUndefined();
     } finally {
       await t.app.panel.repo.nodes.update(nodeId, { private_port: (daemonApp.server.address() as AddressInfo).port });

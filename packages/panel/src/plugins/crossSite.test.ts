@@ -32,7 +32,7 @@ describe('calls from other sites', () => {
     for (const origin of ['https://evil.example', 'null', 'http://panel.example.com.evil.example']) {
       const res = await send(`echo from ${origin}`, { origin, 'content-type': 'application/json' }, JSON.stringify({ command: `echo cross ${origin}` }));
       expect(res.statusCode, origin).toBe(403);
-      expect(res.json().error.code).toBe('ErrOriginNotAllowed');
+      expect(res.json().error.reason).toBe('ErrOriginNotAllowed');
     }
     // A same-origin command sent afterwards arrives, so the refused ones had their chance to.
     expect((await send('', { origin: 'http://panel.example.com', 'content-type': 'application/json' }, JSON.stringify({ command: 'echo same site' }))).statusCode).toBe(204);
@@ -44,7 +44,7 @@ describe('calls from other sites', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
       const res = await send('', { 'content-type': type }, 'echo form post');
       expect(res.statusCode, type).toBe(415);
-      expect(res.json().error.code).toBe('ErrUnsupportedMediaType');
+      expect(res.json().error.reason).toBe('ErrUnsupportedMediaType');
     }
     const start = await t.app.inject({ method: 'POST', url: `/proxy/daemon/server/${id}/stop`, headers: { ...cookie, 'content-type': 'text/plain' }, payload: '' });
     expect(start.statusCode).toBe(415);

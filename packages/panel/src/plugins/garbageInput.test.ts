@@ -52,7 +52,7 @@ describe('garbage input', () => {
             const where = `${route.method} ${url.slice(0, 60)} with ${body.name}`;
             expect(res.statusCode, where).toBeLessThan(500);
             // The OAuth2 token endpoint answers RFC 6749's shape, {error: "invalid_request", error_description}.
-            const code = () => (route.url === '/oauth2/token' ? res.json().error : res.json().error?.code);
+            const code = () => (route.url === '/oauth2/token' ? res.json().error : res.json().error?.reason);
             if (res.statusCode >= 400) expect(String(code()), `${where}: ${res.body.slice(0, 200)}`).toMatch(route.url === '/oauth2/token' ? /^[a-z_]+$/ : /^Err/);
           }
         }
@@ -66,7 +66,7 @@ describe('garbage input', () => {
     expect(bad.json().error.code).toBe('ErrInvalidJson');
     const unknown = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.code).toBe('ErrNotFound');
+    expect(unknown.json().error.reason).toBe('ErrNotFound');
   });
 
   it('answers a missing field with ErrFieldRequired naming it and a long one with ErrFieldTooLarge', async () => {

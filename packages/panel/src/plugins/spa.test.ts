@@ -37,7 +37,7 @@ describe('serving the web app and the API document', () => {
       // /auth holds screens (GET) and calls (POST): an unknown call there is a JSON 404.
       const res = await t.app.inject({ method: url === '/auth/nothing' ? 'POST' : 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json().error.code, url).toBe('ErrNotFound');
+      expect(res.json().error.reason, url).toBe('ErrNotFound');
     }
   });
 

@@ -46,10 +46,12 @@ describe('spec section 7, call by call', () => {
   const admin = () => t.admin.headers.authorization;
 
   describe('Auth', () => {
-    it('POST /auth/register: username, email, password (answers 200 with no session: point 6 is held back)', async () => {
+    it('POST /auth/register: username, email, password; returns token and scopes', async () => {
       const res = await call('POST', '/auth/register', { username: 'contract_walker', email, password });
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({});
+      expect(res.json).toMatchObject({ token: expect.any(String), scopes: [] });
+      const self = await call('GET', '/api/self', undefined, `Bearer ${res.json.token}`);
+      expect(self.json).toMatchObject({ email });
     });
 
     it('POST /auth/login: email, password; returns session and scopes', async () => {
@@ -334,6 +336,35 @@ describe('spec section 7, call by call', () => {
     await vi.waitFor(() => expect(events.some((e) => e.type === 'status' && e.data.running === false)).toBe(true), { timeout: 10_000 });
     expect(new Set(events.map((e) => e.type))).toEqual(new Set(['status', 'stat', 'console', 'file']));
     ws.close();
+  });
+
+  it('errors carry only codes of the catalogue (section 8) in error.code, or none and a readable error.msg', async () => {
+    const catalogue = new Set(
+      ('ErrGeneric ErrUnknownError ErrInvalidCredentials ErrServiceNotAvailable ErrEmailNotConfigured ErrTokenInvalid ErrClientNotFound ' +
+        'ErrUserNotFound ErrLoginNotPermitted ErrInvalidTokenState ErrSettingNotConfigured ErrNoTemplate ErrServiceInvalidProvider ' +
+        'ErrFieldRequired ErrFieldMustBePrintable ErrFieldHasURICharacters ErrFieldIsInvalidHost ErrFieldIsInvalidIP ErrFieldTooLarge ' +
+        'ErrFieldTooSmall ErrFieldNotBetween ErrFieldEqual ErrFieldNotEqual ErrFieldNotEmail ErrFieldLength ErrNoPermission ' +
+        'ErrDatabaseNotAvailable ErrNoNodes ErrNoTemplates ErrPasswordRequirements ErrUsernameRequirements ErrPasswordsNotIdentical ' +
+        'ErrSessionTimedOut ErrMissingScope ErrInvalidJson ErrSocketFailed ErrInviteLinkInvalid ErrSavingInviteduser ' +
+        'ErrDuplicateServerName ErrDuplicateNodeName ErrDirectoryUploadNotSupported ErrDockerNotSupported ErrMissingBinary ' +
+        'ErrUnsupportedOS ErrUnsupportedArch').split(' '),
+    );
+    const base = `/proxy/daemon/server/${serverId}`;
+    const answers = [
+      await call('GET', '/api/servers/ffffffff', undefined, admin()), // no such server
+      await call('GET', `${base}/file/..%2F..%2Fetc%2Fpasswd`, undefined, admin()), // outside the folder
+      await call('POST', `${base}/tasks`, { name: 'bad', cronSchedule: 'every day', operations: [] }, admin()), // bad schedule
+      await call('POST', '/auth/register', { username: 'another_walker', email: (await call('GET', '/api/self')).json.email, password }), // taken email
+      await call('GET', '/api/nope', undefined, admin()), // no such route
+    ];
+    for (const res of answers) {
+      expect(res.status, res.text).toBeGreaterThanOrEqual(400);
+      expect(res.status, res.text).toBeLessThan(500);
+      const { code, msg } = res.json.error;
+      if (code !== undefined) expect(catalogue, res.text).toContain(code);
+      else expect(msg, res.text).toMatch(/^[^E]|^E[^r]/); // words, not a raw key
+    }
+    expect(answers.filter((res) => res.json.error.code === undefined).length).toBeGreaterThan(0);
   });
 
   it('DELETE /api/servers/{id}', async () => {

@@ -17,8 +17,8 @@ export const OtpLoginRequest = Type.Object({ token: Text({ maxLength: 16 }), tic
 export type OtpLoginRequest = Static<typeof OtpLoginRequest>;
 
 /**
- * Answer of POST /auth/login, /auth/register, /auth/otp and /auth/reauth. Register answers `{}`
- * (no session, whether or not the email was free): the client signs in with /auth/login next.
+ * Answer of POST /auth/login, /auth/register, /auth/otp and /auth/reauth. Register answers the
+ * spec's `token` and `scopes`, and the same token as `session` like the others.
  * With two-factor on, login answers `{ otpNeeded: true, ticket }` only (the ticket is also set as
  * a cookie for /auth); the session then comes from /auth/otp.
  * The session token is also set as the `outpost_session` cookie (HttpOnly, SameSite=Strict,
@@ -28,6 +28,7 @@ export const SessionResponse = Type.Object({
   otpNeeded: Type.Optional(Type.Boolean()),
   ticket: Type.Optional(Type.String()),
   session: Type.Optional(Type.String()),
+  token: Type.Optional(Type.String()),
   scopes: Type.Optional(Type.Array(Type.String())),
 });
 export type SessionResponse = Static<typeof SessionResponse>;

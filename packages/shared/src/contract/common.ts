@@ -18,13 +18,18 @@ export function MapOf<T extends TSchema>(value: T, options: { maxProperties?: nu
   return Type.Unsafe<Record<string, Static<T>>>(Type.Object({}, { ...options, additionalProperties: value }));
 }
 
-/** The body of every failed call. `code` is typed as an ErrorCode but sent as text, so a newer node's code still passes through. */
+/**
+ * The body of every failed call. `code` is a code of the spec's catalogue (absent when none fits,
+ * then `msg` says it); `reason` is Outpost's precise code. Both are typed as ErrorCode but sent as
+ * text, so a newer node's code still passes through.
+ */
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({
-      code: Type.Unsafe<ErrorCode>(Type.String()),
+      code: Type.Optional(Type.Unsafe<ErrorCode>(Type.String())),
       msg: Type.String(),
       metadata: Type.Optional(MapOf(Type.Unknown())),
+      reason: Type.Optional(Type.Unsafe<ErrorCode>(Type.String())),
     }),
   },
   { description: 'Error: see the error catalogue' },

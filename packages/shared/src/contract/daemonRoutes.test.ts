@@ -55,7 +55,7 @@ describe('the live connection messages', () => {
 
   it('describe every event a server sends', () => {
     expect(Value.Check(SocketEvent, { type: 'status', data: { running: true } })).toBe(true);
-    expect(Value.Check(SocketEvent, { type: 'error', data: { code: 'ErrTooManyRequests', msg: 'slow down', metadata: { retryAfter: 1 } } })).toBe(true);
+    expect(Value.Check(SocketEvent, { type: 'error', data: { msg: 'slow down', metadata: { retryAfter: 1 }, reason: 'ErrTooManyRequests' } })).toBe(true);
     expect(Value.Check(SocketEvent, { type: 'console', data: { logs: 'one line' } })).toBe(false);
   });
 });

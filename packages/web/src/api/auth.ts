@@ -4,7 +4,7 @@ import { sessionStore } from '../session/sessionStore';
 import { api } from './client';
 
 export const login = (body: LoginRequest) => api.post<SessionResponse>('/auth/login', body);
-export const register = (body: RegisterRequest) => api.post<Record<string, never>>('/auth/register', body);
+export const register = (body: RegisterRequest) => api.post<SessionResponse>('/auth/register', body);
 export const submitOtp = (body: OtpLoginRequest) => api.post<SessionResponse>('/auth/otp', body);
 export const reauth = () => api.post<SessionResponse>('/auth/reauth');
 export const logout = () => api.post<unknown>('/auth/logout');
@@ -18,10 +18,7 @@ export function useLogin() {
 /** Registers, then signs in: registration answers a taken email like a free one, with no session. */
 export function useRegister() {
   return useMutation({
-    mutationFn: async (body: RegisterRequest) => {
-      await register(body);
-      return login({ email: body.email, password: body.password });
-    },
+    mutationFn: register,
   });
 }
 

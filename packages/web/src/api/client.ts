@@ -1,4 +1,4 @@
-import { isErrorBody } from '@outpost/shared';
+import { errorCodeOf, isErrorBody } from '@outpost/shared';
 import { ApiError } from './ApiError';
 import { maskSecrets } from './maskSecrets';
 
@@ -47,7 +47,7 @@ export async function request<T>(method: Method, url: string, body?: unknown): P
 
   const report = { method, url, requestBody: maskSecrets(body), status: response.status, statusText: response.statusText, responseBody: maskSecrets(parsed) };
   const error = isErrorBody(parsed)
-    ? new ApiError(report, parsed.error.code, parsed.error.msg, parsed.error.metadata)
+    ? new ApiError(report, errorCodeOf(parsed), parsed.error.msg, parsed.error.metadata)
     : new ApiError(report);
   if (response.status === 401 && !credentialCalls.some((path) => url.startsWith(path))) onUnauthorized();
   throw error;

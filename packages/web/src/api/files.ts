@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FileListing } from '@outpost/shared';
+import { errorCodeOf, isErrorBody, type FileListing } from '@outpost/shared';
 import { ApiError } from './ApiError';
 import { api } from './client';
 import { encodePath, proxyBase, rawRequest } from './serverProxy';
@@ -53,8 +53,7 @@ export function uploadFile(id: string, path: string, file: File, onProgress: (fr
         // keep the text
       }
       const report = { method: 'PUT', url, status: xhr.status, statusText: xhr.statusText, responseBody: parsed };
-      const body = parsed as { error?: { code?: string; msg?: string; metadata?: Record<string, unknown> } };
-      reject(new ApiError(report, body?.error?.code as never, body?.error?.msg, body?.error?.metadata));
+      reject(isErrorBody(parsed) ? new ApiError(report, errorCodeOf(parsed), parsed.error.msg, parsed.error.metadata) : new ApiError(report));
     };
     xhr.onerror = () => reject(new ApiError({ method: 'PUT', url, status: 0, statusText: 'network error' }));
     const form = new FormData();

@@ -1,4 +1,4 @@
-import { isErrorBody } from '@outpost/shared';
+import { errorCodeOf, isErrorBody } from '@outpost/shared';
 import type { ConsoleReplay, PowerAction, ServerStats, ServerStatus } from '@outpost/shared';
 import { ApiError } from './ApiError';
 import { api } from './client';
@@ -34,7 +34,7 @@ export async function rawRequest(method: 'GET' | 'POST' | 'PUT', url: string, bo
     // not JSON: keep the text for the report
   }
   const report = { method, url, status: response.status, statusText: response.statusText, responseBody: parsed };
-  throw isErrorBody(parsed) ? new ApiError(report, parsed.error.code, parsed.error.msg, parsed.error.metadata) : new ApiError(report);
+  throw isErrorBody(parsed) ? new ApiError(report, errorCodeOf(parsed), parsed.error.msg, parsed.error.metadata) : new ApiError(report);
 }
 
 // The live connection's HTTP fallback (live/ServerConnection.ts); screens use the socket.

@@ -2,13 +2,12 @@ import { OutpostError, SettingKeys } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.js';
-import { checkNewUser } from '../../services/createUser.js';
+import { checkNewUser, createUser } from '../../services/createUser.js';
 import { checkCredentials } from '../../services/checkCredentials.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { endSftpSessions } from '../../services/endSftpSessions.js';
 import { useOtpCode } from '../../services/otpCodes.js';
 import { readSetting } from '../../services/panelSettings.js';
-import { registerUser } from '../../services/registerUser.js';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_MS } from '../../services/pendingLogins.js';
 import { sessionScopes } from '../../services/sessionScopes.js';
 import { hashSessionToken } from '../../services/sessionTokens.js';
@@ -31,16 +30,20 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return { session: token, scopes: await sessionScopes(repo, userId) };
   }
 
-  r.post('/auth/register', { schema: registerSchema, config: { scope: 'public' } }, async (request) => {
+  r.post('/auth/register', { schema: registerSchema, config: { scope: 'public' } }, async (request, reply) => {
     if ((await readSetting(repo, SettingKeys.registrationEnabled)) === 'false') {
       throw new OutpostError('ErrNoPermission', 'registration is disabled');
     }
     const input = checkNewUser(request.body);
     // Counted once the fields are sound, so a typo does not spend it, but every probe does.
     registrations.take(request.ip);
-    await registerUser(repo, input);
-    // No session: a taken email must get this very answer. The client signs in next.
-    return {};
+    // A taken username or email answers 409. That tells a prober an email is taken, but no more
+    // cheaply than an answer alike for both would: a sign-in with the chosen password after it
+    // works only where the email was free. Each free email costs a real account, and the budget
+    // above limits registrations per client address.
+    const userId = await createUser(repo, { ...input, scopes: [] });
+    const { session, scopes } = await signIn(request, reply, userId);
+    return { token: session, session, scopes };
   });
 
   r.post('/auth/login', { schema: loginSchema, config: { scope: 'public' } }, async (request, reply) => {

@@ -2,7 +2,7 @@ import { LoginRequest, NoContent, OtpLoginRequest, RegisterRequest, SessionRespo
 
 export const registerSchema = {
   summary:
-    'Create an account (when self-registration is on), then sign in with /auth/login. A taken email answers exactly like a free one and creates nothing; a taken username answers 409. Limited per address.',
+    'Create an account (when self-registration is on) and sign it in: answers token (also as session) and scopes. A taken username or email answers 409. Limited per client address.',
   tags: ['auth'],
   body: RegisterRequest,
   response: responses({ 200: SessionResponse }),

@@ -63,7 +63,7 @@ describe('/proxy/daemon/server/{id}', () => {
     expect((await call('POST', '/data', operator, { payload: { data: { secret: 'x' } } })).json().error.code).toBe('ErrNoPermission');
     const twoLines = await call('POST', '/data', operator, { payload: { data: { motd: 'hi\nstop' } } });
     expect(twoLines.statusCode).toBe(400);
-    expect(twoLines.json().error).toMatchObject({ code: 'ErrInvalidVariable', metadata: { name: 'motd', expected: 'text on one line, without control characters' } });
+    expect(twoLines.json().error).toMatchObject({ reason: 'ErrInvalidVariable', metadata: { name: 'motd', expected: 'text on one line, without control characters' } });
     expect((await call('GET', '/data', operator)).json().data.motd.value).toBe('changed');
     expect((await call('GET', '/data', consoleOnly)).statusCode).toBe(403);
     expect((await call('GET', '/definition', operator)).statusCode).toBe(403);

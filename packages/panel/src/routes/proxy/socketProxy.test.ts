@@ -56,7 +56,7 @@ describe('the live connection guards itself', () => {
     for (const origin of ['https://evil.example', 'null']) {
       const refused = await open({ origin });
       expect(refused).toMatchObject({ status: 403 });
-      expect(JSON.parse((refused as { body: string }).body).error.code).toBe('ErrOriginNotAllowed');
+      expect(JSON.parse((refused as { body: string }).body).error.reason).toBe('ErrOriginNotAllowed');
     }
     for (const headers of [{ origin: `http://${host}` }, {}]) {
       const conn = await openOk(headers);

@@ -45,9 +45,9 @@ describe('the live connection, as a spec client uses it', () => {
     await vi.waitFor(() => {
       const listing = events.find((e) => e.type === 'file' && (e.data.files as Array<{ name: string }>).some((f) => f.name === 'made-by-spec'));
       expect(listing).toBeDefined();
-    });
+    }, { timeout: 10_000 });
     ws.send(JSON.stringify({ type: 'file', action: 'get', path: '/made-by-spec' }));
-    await vi.waitFor(() => expect(events.some((e) => e.type === 'file' && e.data.path === '/made-by-spec')).toBe(true));
+    await vi.waitFor(() => expect(events.some((e) => e.type === 'file' && e.data.path === '/made-by-spec')).toBe(true), { timeout: 10_000 });
 
     // A replay since a point after everything so far brings no old line back.
     const before = events.length;

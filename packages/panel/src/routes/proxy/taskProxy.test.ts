@@ -47,10 +47,10 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
     }
     const badCron = await call('POST', '', editor, { name: 'x', cronSchedule: 'every day', operations: [] });
     expect(badCron.statusCode).toBe(400);
-    expect(badCron.json().error.code).toBe('ErrInvalidCron');
+    expect(badCron.json().error.reason).toBe('ErrInvalidCron');
     const unknown = await call('POST', '', editor, { name: 'x', operations: [{ type: 'rm-rf' }] });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error).toMatchObject({ code: 'ErrUnknownOperation', metadata: { index: 0, type: 'rm-rf' } });
+    expect(unknown.json().error).toMatchObject({ reason: 'ErrUnknownOperation', metadata: { index: 0, type: 'rm-rf' } });
     expect((await call('POST', '/nope/run', editor)).statusCode).toBe(404);
     expect((await call('GET', '', editor)).json()).toEqual({});
   });

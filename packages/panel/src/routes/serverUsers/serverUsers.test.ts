@@ -42,7 +42,7 @@ describe('/api/servers/{id}/user', () => {
   it('answers 404 ErrNotFound, and stores nothing, when an admin grants on a server id that does not exist', async () => {
     const res = await t.app.inject({ method: 'PUT', url: '/api/servers/0badc0de/user/' + guest.email, headers: t.admin.headers, payload: { viewServerConsole: true } });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('ErrNotFound');
+    expect(res.json().error.reason).toBe('ErrNotFound');
     expect(await t.app.panel.repo.permissions.serverScopes(guest.id, '0badc0de')).toEqual([]);
   });
 

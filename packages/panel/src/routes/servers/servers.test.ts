@@ -58,7 +58,7 @@ describe('/api/servers', () => {
     for (const variables of [{ main: '--eval=process.exit(3)' }, { main: 'a\nb' }, { port: '1 --eval=x' }]) {
       const res = await create({ name: 'runs main', template: 'runs-main', variables });
       expect(res.statusCode, JSON.stringify(variables)).toBe(400);
-      expect(res.json().error.code).toBe('ErrInvalidVariable');
+      expect(res.json().error.reason).toBe('ErrInvalidVariable');
       expect(res.json().error.metadata).toMatchObject({ field: Object.keys(variables)[0] });
     }
     expect(t.node.daemon.servers.list()).toHaveLength(before);
@@ -150,7 +150,7 @@ describe('/api/servers', () => {
     try {
       const res = await create({ name: 'no node', template: 'echo' });
       expect(res.statusCode).toBe(502);
-      expect(res.json().error.code).toBe('ErrNodeUnreachable');
+      expect(res.json().error.reason).toBe('ErrNodeUnreachable');
     } finally {
       t.app.panel.nodes.attachLocal(t.node.daemon.api);
     }

@@ -49,7 +49,7 @@ describe('/api/settings', () => {
     expect((await put(SettingKeys.companyName, { not: 'text' })).json().error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'value' } });
     const unknown = await get('panel.nope');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.code).toBe('ErrNotFound');
+    expect(unknown.json().error.reason).toBe('ErrNotFound');
     expect((await put('panel.nope', 'x')).statusCode).toBe(404);
   });
 

@@ -60,7 +60,7 @@ describe('SFTP login check', () => {
       // 100 guesses at once from one address: 5 are checked, the rest refused before hashing.
       const guesses = await Promise.all(Array.from({ length: 100 }, (_, i) => login(`guess ${i}`, '198.51.100.1')));
       expect(guesses.filter((r) => r.statusCode === 400)).toHaveLength(5);
-      expect(guesses.filter((r) => r.statusCode === 429 && r.json().error.code === 'ErrTooManyRequests')).toHaveLength(95);
+      expect(guesses.filter((r) => r.statusCode === 429 && r.json().error.reason === 'ErrTooManyRequests')).toHaveLength(95);
       expect((await login(owner.password, '198.51.100.1')).statusCode).toBe(429);
       expect((await login(owner.password, '198.51.100.2')).statusCode).toBe(200);
     });

@@ -40,7 +40,7 @@ describe('GET /theme/{name}.tar', () => {
     for (const file of ['nope.tar', 'outpost', '..%2Foutpost.tar', '%2E%2E.tar']) {
       const res = await fetch(`${root}/theme/${file}`);
       expect(res.status, file).toBe(404);
-      expect((await res.json()).error.code).toBe('ErrNotFound');
+      expect((await res.json()).error.reason).toBe('ErrNotFound');
     }
   });
 
