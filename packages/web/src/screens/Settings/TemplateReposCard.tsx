@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/ApiError';
+import { errorMessage } from '../../api/errorMessage';
 import { useAddTemplateRepository, useRemoveTemplateRepository, useTemplateRepositories } from '../../api/templateRepos';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { QueryState } from '../../components/QueryState';
@@ -13,6 +15,8 @@ export function TemplateReposCard() {
   const add = useAddTemplateRepository();
   const remove = useRemoveTemplateRepository();
   const [url, setUrl] = useState('');
+  // A URL the panel refused is said beside the field; anything else (a lost connection) in a toast.
+  const [urlError, setUrlError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -21,7 +25,10 @@ export function TemplateReposCard() {
         setUrl('');
         notifySuccess(t('templateRepos.added'));
       },
-      onError: notifyError,
+      onError: (error) => {
+        if (error instanceof ApiError && error.metadata.field === 'url') setUrlError(errorMessage(t, error));
+        else notifyError(error);
+      },
     });
   };
 
@@ -75,16 +82,20 @@ export function TemplateReposCard() {
           )}
         </QueryState>
         <form onSubmit={submit}>
-          <Group align="flex-end" gap="sm" wrap="nowrap">
+          <Group align="flex-start" gap="sm" wrap="nowrap">
             <TextInput
               style={{ flex: 1 }}
               label={t('templateRepos.url')}
               placeholder="https://example.com/outpost-templates"
               value={url}
-              onChange={(event) => setUrl(event.currentTarget.value)}
+              onChange={(event) => {
+                setUrl(event.currentTarget.value);
+                setUrlError(null);
+              }}
+              error={urlError}
               data-testid="template-repository-url"
             />
-            <Button type="submit" variant="light" leftSection={<IconPlus size={16} />} loading={add.isPending} disabled={url.trim() === ''} data-testid="add-template-repository">
+            <Button type="submit" variant="light" leftSection={<IconPlus size={16} />} loading={add.isPending} disabled={url.trim() === ''} data-testid="add-template-repository" mt={25}>
               {t('templateRepos.add')}
             </Button>
           </Group>
