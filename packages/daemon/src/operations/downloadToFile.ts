@@ -55,7 +55,7 @@ const MiB = 1024 * 1024;
  * Counts, hashes and reports the bytes going by; at the end refuses a body shorter than its
  * Content-Length or with the wrong digest, so the write fails and its temp file goes.
  */
-function checker(url: URL, total: number, checks: DownloadChecks): Transform {
+function checker(url: URL, total: number, checks: DownloadChecks, counted: { bytes: number }): Transform {
   const hash = checks.checksum && createHash(checks.checksum.algorithm);
   let received = 0;
   let reported = 0;
@@ -63,6 +63,7 @@ function checker(url: URL, total: number, checks: DownloadChecks): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
+      counted.bytes = received;
       hash?.update(chunk);
       if (checks.log) {
         const step = total > 0 ? Math.floor((received / total) * 10) : Math.floor(received / (10 * MiB));
@@ -102,7 +103,8 @@ export async function downloadToFile(url: URL, files: ServerFiles, path: string,
   const total = Number(response.headers.get('content-length') ?? 0) || 0;
   const body = response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : Readable.from([]);
   let cut: Error | undefined;
-  const checked = pipeline(addAbortSignal(signal, body), checker(url, total, checks), (error) => {
+  const counted = { bytes: 0 };
+  const checked = pipeline(addAbortSignal(signal, body), checker(url, total, checks, counted), (error) => {
     if (error) cut = error;
   });
   try {
@@ -111,7 +113,10 @@ export async function downloadToFile(url: URL, files: ServerFiles, path: string,
     if (signal.aborted) throw error;
     if (error instanceof StepFailure) throw error;
     // The connection ended early (the server closed it, a proxy gave up): say so, not undici's "terminated".
-    if (cut && !(cut instanceof StepFailure)) throw new StepFailure(`the download of ${url.href} was cut short: ${cut.message}`);
+    if (cut && !(cut instanceof StepFailure)) {
+      const of = total > 0 ? ` of ${total}` : '';
+      throw new StepFailure(`the download of ${url.href} was cut short after ${counted.bytes}${of} bytes (${cut.message})`);
+    }
     throw error;
   }
   return (await files.info(path, true)).size;
