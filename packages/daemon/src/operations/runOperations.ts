@@ -52,8 +52,9 @@ function reasonOf(error: unknown, ctx: OperationContext): string {
  * with that code instead (ErrMissingBinary {expected}, ...), its metadata plus step and type.
  */
 export async function runOperations(steps: readonly Step[], ctx: OperationContext): Promise<void> {
-  // Work against the real folder, so resolved paths and the root compare alike (e.g. /tmp links).
+  // One environment for the whole run: what a step sets there (javadl's PATH) the next ones get.
   ctx.env ??= {};
+  // Work against the real folder, so resolved paths and the root compare alike (e.g. /tmp links).
   const jailed: OperationContext = { ...ctx, root: await realpath(ctx.root), files: ctx.files, log: (line) => ctx.log(line), exec: (c, o) => ctx.exec(c, o) };
   for (const [index, raw] of steps.entries()) {
     const step = normalizeStep(raw);
