@@ -20,6 +20,11 @@ export interface DaemonFile {
   dataDir?: string;
   /** Address to listen on (default 0.0.0.0). */
   listenHost?: string;
+  /**
+   * Mirrors for the download steps, each an http(s) base URL: mojangManifest, fabricInstallers,
+   * forgeMaven, forgePromotions, spongeApi, adoptiumApi (defaults: the vendors' own).
+   */
+  downloadSources?: Record<string, string>;
 }
 
 export const DAEMON_CONFIG_ENV = 'OUTPOST_DAEMON_CONFIG';
@@ -77,6 +82,7 @@ export async function daemon(argv: string[]): Promise<void> {
     nodeId: String(file.nodeId),
     secret: file.secret,
     serversDir: dataDir,
+    downloadSources: file.downloadSources,
     sftp: {
       port: file.sftpPort ?? 5657,
       hostKeyPath: resolve(path, '..', 'sftp_host_ed25519'),

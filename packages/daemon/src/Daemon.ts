@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BaseLogger } from 'pino';
 import { createEnvironment as createBuiltInEnvironment } from './environments/createEnvironment.js';
@@ -6,6 +7,7 @@ import { NodeApi } from './api/NodeApi.js';
 import { daemonRoutes } from './http/routes.js';
 import { runOperations } from './operations/runOperations.js';
 import { checkRequirements } from './operations/checkRequirements.js';
+import { configureDownloadSources, type DownloadSources } from './operations/downloadSources.js';
 import { closeServerFiles, serverFilesFor } from './files/serverFilesFor.js';
 import type { Server } from './servers/Server.js';
 import type { FileStore } from './servers/serverFiles.js';
@@ -59,6 +61,10 @@ export interface DaemonConfig {
   sftp?: DaemonSftpConfig;
   /** First uid given to a server when the daemon runs as root (default: OUTPOST_SERVER_UID_BASE, else 900000). */
   uidBase?: number;
+  /** The shared folder of JDKs fetched by javadl steps (default <dataDir>/java). */
+  javaDir?: string;
+  /** Mirrors for the download steps (Mojang, Fabric, Forge, Sponge, Adoptium); defaults are the vendors'. */
+  downloadSources?: Partial<DownloadSources>;
   /** Where the daemon reports logins, session ends and refusals (pino, or the panel's Fastify logger); silent when absent. */
   logger?: DaemonLogger;
 }
@@ -90,12 +96,14 @@ export class Daemon {
       consoleLimit: config.consoleLimit,
       consoleTrimTo: config.consoleTrimTo,
       operations: config.operations ?? { runOperations, checkRequirements },
+      javaDir: config.javaDir ?? join(config.dataDir ?? config.serversDir, 'java'),
       createEnvironment: config.createEnvironment ?? ((env, serverId) => createBuiltInEnvironment(env, serverId, config.docker)),
     });
   }
 
   /** Loads the servers on disk and starts those marked autostart. */
   static async open(config: DaemonConfig): Promise<Daemon> {
+    if (config.downloadSources) configureDownloadSources(config.downloadSources);
     const daemon = new Daemon(config);
     await daemon.servers.load();
     // Uploads a crash cut short are litter nobody would ever see the end of.

@@ -17,4 +17,11 @@ export interface OperationContext {
    */
   exec(argv: string[], opts: { cwd: string; env: Record<string, string> }): Promise<number>;
   signal: AbortSignal;
+  /** Where this node keeps the JDKs javadl fetches, shared by all its servers (<data>/java). */
+  javaDir?: string;
+  /**
+   * Environment the earlier steps of a run set for the later ones (javadl: JAVA_HOME and PATH);
+   * command steps run with it. runOperations adds it to the context when the caller did not.
+   */
+  env?: Record<string, string>;
 }

@@ -51,6 +51,11 @@ beforeEach(async () => {
       res.write('start');
       return; // never ends
     }
+    if (path === '/cut.bin') {
+      // Announces 100 bytes, sends 5, hangs up.
+      res.writeHead(200, { 'content-length': '100' });
+      return void res.write('start', () => res.destroy());
+    }
     if (path === '/%2e%2e') return void res.end('dots');
     res.writeHead(404, 'Not Found').end('no');
   });
@@ -142,6 +147,16 @@ describe('download', () => {
     for await (const chunk of createReadStream(join(ctx.root, 'big.bin'), { start: BIG - CHUNK.length })) hash.update(chunk as Buffer);
     expect(hash.digest('hex')).toBe(createHash('sha1').update(CHUNK).digest('hex'));
     expect(await readdir(ctx.root)).toEqual(['big.bin']);
+    // The console hears how far it got, every 10 %, then the size.
+    const progress = ctx.lines.filter((line) => line.startsWith('Downloading big.bin: '));
+    expect(progress.map((line) => /: (\d+) % \(.* of 50\.0 MiB\)$/.exec(line)?.[1])).toEqual(['10', '20', '30', '40', '50', '60', '70', '80', '90']);
+    expect(ctx.lines).toContain('Downloaded big.bin (50.0 MiB)');
+  });
+
+  it('refuses a body shorter than its Content-Length, leaving no file', async () => {
+    const error = await runOperations([{ type: 'download', files: [`${http.url}/cut.bin`] }], ctx).then(() => undefined, (e: unknown) => e);
+    expect((error as OutpostError).message).toContain(`step 1 (download) failed: the download of ${http.url}/cut.bin was cut short after 5 of 100 bytes`);
+    expect(await readdir(ctx.root)).toEqual([]);
   });
 
   it('is cancelled by the signal mid-transfer, leaving no partial file', async () => {

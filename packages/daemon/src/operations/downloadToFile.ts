@@ -1,4 +1,5 @@
-import { addAbortSignal, Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { addAbortSignal, pipeline, Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ServerFiles } from '../files/ServerFiles.js';
 import { StepFailure } from './StepFailure.js';
@@ -40,14 +41,83 @@ export async function fetchFollowing(url: URL, signal: AbortSignal): Promise<Res
   }
 }
 
+/** What a download checks and reports on its way to disk. */
+export interface DownloadChecks {
+  /** A progress line every 10 % (or every 10 MiB when the size is not announced). */
+  log?: (line: string) => void;
+  /** The digest the upstream published: the file is refused (and never lands) when it differs. */
+  checksum?: { algorithm: 'sha1' | 'sha256'; hex: string };
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * Counts, hashes and reports the bytes going by; at the end refuses a body shorter than its
+ * Content-Length or with the wrong digest, so the write fails and its temp file goes.
+ */
+function checker(url: URL, total: number, checks: DownloadChecks, counted: { bytes: number }): Transform {
+  const hash = checks.checksum && createHash(checks.checksum.algorithm);
+  let received = 0;
+  let reported = 0;
+  const name = url.pathname.split('/').pop() || url.host;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      counted.bytes = received;
+      hash?.update(chunk);
+      if (checks.log) {
+        const step = total > 0 ? Math.floor((received / total) * 10) : Math.floor(received / (10 * MiB));
+        if (step > reported && (total === 0 || received < total)) {
+          reported = step;
+          checks.log(total > 0 ? `Downloading ${name}: ${step * 10} % (${mib(received)} of ${mib(total)})` : `Downloading ${name}: ${mib(received)}`);
+        }
+      }
+      callback(null, chunk);
+    },
+    flush(callback) {
+      if (total > 0 && received < total) return callback(new StepFailure(`the download of ${url.href} was cut short after ${received} of ${total} bytes`));
+      if (hash && checks.checksum) {
+        const actual = hash.digest('hex');
+        if (actual !== checks.checksum.hex.toLowerCase()) {
+          return callback(new StepFailure(`the download of ${url.href} does not match its ${checks.checksum.algorithm === 'sha1' ? 'SHA-1' : 'SHA-256'} checksum (expected ${checks.checksum.hex}, got ${actual})`));
+        }
+      }
+      checks.log?.(`Downloaded ${name} (${mib(received)})`);
+      callback();
+    },
+  });
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / MiB).toFixed(1)} MiB`;
+}
+
 /**
  * Streams a URL to `path` in the server folder through its jail: the body goes to a temp file
- * chunk by chunk, never whole into memory, and is renamed into place only once complete, so a
- * failed or cancelled download leaves no half file behind. Answers the number of bytes written.
+ * chunk by chunk, never whole into memory, and is renamed into place only once complete and
+ * checked (length, checksum), so a failed, cut or cancelled download leaves no half file behind.
+ * Answers the number of bytes written.
  */
-export async function downloadToFile(url: URL, files: ServerFiles, path: string, signal: AbortSignal): Promise<number> {
+export async function downloadToFile(url: URL, files: ServerFiles, path: string, signal: AbortSignal, checks: DownloadChecks = {}): Promise<number> {
   const response = await fetchFollowing(url, signal);
+  const total = Number(response.headers.get('content-length') ?? 0) || 0;
   const body = response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : Readable.from([]);
-  await files.write(path, addAbortSignal(signal, body));
+  let cut: Error | undefined;
+  const counted = { bytes: 0 };
+  const checked = pipeline(addAbortSignal(signal, body), checker(url, total, checks, counted), (error) => {
+    if (error) cut = error;
+  });
+  try {
+    await files.write(path, checked);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    if (error instanceof StepFailure) throw error;
+    // The connection ended early (the server closed it, a proxy gave up): say so, not undici's "terminated".
+    if (cut && !(cut instanceof StepFailure)) {
+      const of = total > 0 ? ` of ${total}` : '';
+      throw new StepFailure(`the download of ${url.href} was cut short after ${counted.bytes}${of} bytes (${cut.message})`);
+    }
+    throw error;
+  }
   return (await files.info(path, true)).size;
 }

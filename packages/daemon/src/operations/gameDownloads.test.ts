@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OutpostError } from '@outpost/shared';
 import type { Step } from '@outpost/shared';
-import { downloadSources } from './downloadSources.js';
+import { configureDownloadSources, downloadSources } from './downloadSources.js';
 import { runOperations } from './runOperations.js';
 import { makeContext, serveHttp, type TestContext, type TestHttpServer } from './testKit.js';
 
@@ -14,12 +14,14 @@ const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 let ctx: TestContext;
 let http: TestHttpServer;
 let corruptJar = false;
+let cutJar = false;
 // The vendors' endpoints, put back after each test points them at its own server.
 const vendorSources = { ...downloadSources };
 
 beforeEach(async () => {
   ctx = await makeContext({ mcVersion: '1.20.4' });
   corruptJar = false;
+  cutJar = false;
   http = await serveHttp((req, res) => {
     const base = `http://${req.headers.host}`;
     const path = new URL(req.url!, base).pathname;
@@ -50,6 +52,11 @@ beforeEach(async () => {
       });
     }
     const object = /^\/v1\/objects\/(.+)\/server\.jar$/.exec(path)?.[1];
+    if (object && cutJar) {
+      // Announces the whole jar, sends half, hangs up.
+      res.writeHead(200, { 'content-length': String(jar(object).length) });
+      return void res.write(jar(object).slice(0, 5), () => res.destroy());
+    }
     if (object) return void res.end(corruptJar ? 'tampered' : jar(object));
     // Shape of Fabric's installer list.
     if (path === '/v2/versions/installer') {
@@ -107,8 +114,30 @@ describe('mojangdl', () => {
     expect(await readdir(ctx.root)).toEqual([]);
   });
 
+  it('refuses a download cut short and keeps no file', async () => {
+    cutJar = true;
+    expect((await failure([{ type: 'mojangdl', version: '1.21', target: 'server.jar' }])).message).toMatch(/server\.jar was cut short/);
+    expect(await readdir(ctx.root)).toEqual([]);
+  });
+
+  it('fails clearly when the manifest is not there', async () => {
+    downloadSources.mojangManifest = `${http.url}/moved-away.json`;
+    expect((await failure([{ type: 'mojangdl', version: '1.21', target: 'server.jar' }])).message).toBe(
+      `step 1 (mojangdl) failed: ${http.url}/moved-away.json answered HTTP 404 Not Found`,
+    );
+  });
+
   it('refuses a target outside the server folder', async () => {
     expect((await failure([{ type: 'mojangdl', version: '1.21', target: '../server.jar' }])).metadata?.cause).toBe('ErrPathOutsideServer');
+  });
+});
+
+describe('download sources', () => {
+  it('take a mirror per node, refusing what is not an http(s) URL', () => {
+    configureDownloadSources({ adoptiumApi: 'https://mirror.example/adoptium/' });
+    expect(downloadSources.adoptiumApi).toBe('https://mirror.example/adoptium');
+    expect(() => configureDownloadSources({ forgeMaven: 'file:///etc' })).toThrowError(expect.objectContaining({ code: 'ErrFieldIsInvalidHost' }));
+    expect(downloadSources.forgeMaven).toBe(vendorSources.forgeMaven);
   });
 });
 

@@ -147,9 +147,9 @@ describe('command', () => {
 });
 
 describe('a run', () => {
-  it('refuses steps this node cannot run yet, saying which', async () => {
-    const error = await failure([{ type: 'forgedl', version: '1.20.1', filename: 'forge.jar' }]);
-    expect(error.message).toBe('step 1 (forgedl) failed: the forgedl step is not supported by this node yet');
+  it('refuses a step type it does not know, saying which', async () => {
+    const error = await failure([{ type: 'teleport' } as never]);
+    expect(error.message).toBe('step 1 (teleport) failed: teleport is not a step type');
   });
 
   it('does not start when already aborted', async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Daemon } from '../Daemon.js';
@@ -149,6 +149,23 @@ describe('server power', () => {
     );
     await server.install();
     expect(text(daemon, '00000008')).toContain('installing 42');
+  });
+
+  it("puts the JDK of the javadl step first in PATH, with JAVA_HOME, for later steps and the run command", async () => {
+    const daemon = await setup();
+    // The node's shared Java folder already holds a JDK 17 (javadl fetched it for another server).
+    const home = join(open!.dir, 'java', '17');
+    await mkdir(join(home, 'bin'), { recursive: true, mode: 0o755 });
+    await writeFile(join(home, 'bin', 'java'), '#!/bin/sh\necho "java from $JAVA_HOME says $1"\n', { mode: 0o755 });
+    const server = await daemon.servers.create(
+      '00000009',
+      fakeDefinition({ command: ['java', 'running'] }, { install: [{ type: 'javadl', version: 17 }, { type: 'command', commands: ['java installing'] }] }),
+    );
+    await server.install();
+    expect(text(daemon, '00000009')).toContain('Java 17 is already on this node');
+    expect(text(daemon, '00000009')).toContain(`java from ${home} says installing`);
+    await server.start();
+    await waitFor(() => text(daemon, '00000009').includes(`java from ${home} says running`), 10_000, 'the run command to use the JDK');
   });
 });
 

@@ -6,7 +6,8 @@ import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../env
 import { killUser } from '../environments/processTree.js';
 import { Locker } from '../system/Locker.js';
 import { serverFilesFor } from '../files/serverFilesFor.js';
-import { buildExecution, buildRunExecution, resolveWorkingDirectory } from './buildExecution.js';
+import { baseEnvironment, buildExecution, buildRunExecution, resolveWorkingDirectory } from './buildExecution.js';
+import { serverJavaEnvironment } from '../operations/javaHome.js';
 import type { OperationContext, Operations } from './Operations.js';
 import { RecoveryPolicy } from './RecoveryPolicy.js';
 import { sharedStats } from './sharedStats.js';
@@ -32,6 +33,8 @@ export interface ServerOptions {
   consoleLimit?: number;
   consoleTrimTo?: number;
   operations: Operations;
+  /** The node's shared folder of JDKs (javadl); a server whose steps fetch one runs with it in PATH. */
+  javaDir?: string;
   createEnvironment(config: ServerDefinition['environment'], serverId: string): Promise<Environment>;
 }
 
@@ -206,7 +209,7 @@ export class Server implements TaskHost {
     }
     if (this.def.run.pre?.length) await this.runSteps(this.def.run.pre, 'pre run hooks');
     const environment = await this.getEnvironment();
-    const spec = await buildRunExecution(this.def, this.root, variables);
+    const spec = await buildRunExecution(this.def, this.root, variables, this.javaEnvironment());
     this.log('Starting server');
     let proc: RunningProcess;
     try {
@@ -327,6 +330,8 @@ export class Server implements TaskHost {
         log: (line) => this.log(line),
         exec: (argv, opts) => this.exec(argv, opts, abort.signal),
         signal: abort.signal,
+        javaDir: this.options.javaDir,
+        env: this.javaEnvironment(),
       };
       await this.options.operations.runOperations(steps, ctx);
     } catch (error) {
@@ -337,6 +342,11 @@ export class Server implements TaskHost {
     } finally {
       this.stepRuns.delete(abort);
     }
+  }
+
+  /** JAVA_HOME and PATH of the JDK the server's javadl step fetched, once it is on the node. */
+  private javaEnvironment(): Record<string, string> {
+    return serverJavaEnvironment(this.def, this.options.javaDir, baseEnvironment().PATH);
   }
 
   /** A command step: runs in the server's environment, output to the console, answers the exit code. */

@@ -48,13 +48,14 @@ export async function buildExecution(argv: string[], root: string, cwd: string, 
 
 /**
  * The run section's program for a definition: the command built by buildCommand (values are
- * data, never code), the template's environment variables with values substituted (an
+ * data, never code), `tools` (JAVA_HOME and PATH of a fetched JDK), the template's environment variables with values substituted (an
  * environment variable's value is data already), the working directory inside the folder.
  */
-export async function buildRunExecution(def: ServerDefinition, root: string, variables: Record<string, unknown>): Promise<ExecutionSpec> {
+export async function buildRunExecution(def: ServerDefinition, root: string, variables: Record<string, unknown>, tools: Record<string, string> = {}): Promise<ExecutionSpec> {
   const { argv, env: references } = buildCommand(def.run.command, variables, def.data);
   if (argv.length === 0) throw new OutpostError('ErrInvalidJson', 'the run command is empty', { field: 'run.command' });
-  const env: Record<string, string> = {};
+  // Tools the install put on the node (a JDK's JAVA_HOME and PATH) come first; the template's own variables win.
+  const env: Record<string, string> = { ...tools };
   for (const [key, value] of Object.entries(def.run.environmentVars ?? {})) env[key] = substitute(String(value), variables);
   const cwd = await resolveWorkingDirectory(root, def.run.workingDirectory, variables);
   return buildExecution(argv, root, cwd, { ...env, ...references });

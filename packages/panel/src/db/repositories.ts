@@ -5,6 +5,7 @@ import { permissionsRepository } from './permissions.js';
 import type { Database } from './schema.js';
 import { serversRepository } from './servers.js';
 import { templatesRepository } from './templates.js';
+import { templateRepositoriesRepository } from './templateRepositories.js';
 import { sessionsRepository } from './sessions.js';
 import { settingsRepository } from './settings.js';
 import { userSettingsRepository } from './userSettings.js';
@@ -22,6 +23,7 @@ export function repositories(db: Kysely<Database>) {
     servers: serversRepository(db),
     templates: templatesRepository(db),
     oauthClients: oauthClientsRepository(db),
+    templateRepositories: templateRepositoriesRepository(db),
   };
 }
 

@@ -11,6 +11,7 @@ export interface Database {
   servers: ServersTable;
   templates: TemplatesTable;
   oauth_clients: OAuthClientsTable;
+  template_repositories: TemplateRepositoriesTable;
 }
 
 export interface UsersTable {
@@ -97,4 +98,12 @@ export interface TemplatesTable {
   /** The API-form definition as JSON text. */
   definition: string;
   updated_at: number | string;
+}
+
+/** A template repository added by URL (the shipped one is not a row). */
+export interface TemplateRepositoriesTable {
+  id: Generated<number>;
+  /** Base URL: <url>/index.json lists the templates, <url>/<id>.json holds each. */
+  url: string;
+  created_at: number | string;
 }

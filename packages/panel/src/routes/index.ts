@@ -9,6 +9,7 @@ import serversRoutes from './servers/servers.js';
 import serverUsersRoutes from './serverUsers/serverUsers.js';
 import sftpAuthRoutes from './sftpAuth/sftpAuth.js';
 import templatesRoutes from './templates/templates.js';
+import templateReposRoutes from './templateRepos/templateRepos.js';
 import themeRoutes from './theme/theme.js';
 import selfOtpRoutes from './self/otp.js';
 import selfRoutes from './self/self.js';
@@ -30,6 +31,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   nodesRoutes,
   sftpAuthRoutes,
   templatesRoutes,
+  templateReposRoutes,
   themeRoutes,
   proxyRoutes,
 ];

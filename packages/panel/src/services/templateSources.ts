@@ -9,10 +9,11 @@ export const TEMPLATE_REPOSITORY_SETTING = SettingKeys.templatesRepository;
 /** templates/ of the Outpost checkout: the same depth from src/services and dist/services. */
 export const SHIPPED_TEMPLATES_DIR = fileURLToPath(new URL('../../../../templates/', import.meta.url));
 
-const TEMPLATE_ID = /^[A-Za-z0-9._-]{1,100}$/;
+export const TEMPLATE_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const FETCH_TIMEOUT_MS = 10_000;
 
-async function shippedIds(dir: string): Promise<string[]> {
+/** The template ids of the shipped folder: its <id>.json files. */
+export async function shippedIds(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)).filter((id) => TEMPLATE_ID.test(id));
 }
@@ -39,7 +40,7 @@ async function fetchJson(url: string): Promise<unknown> {
 }
 
 /** The ids a repository's index.json lists: plain ids, or objects with an id. */
-function idsOfIndex(index: unknown): string[] {
+export function idsOfIndex(index: unknown): string[] {
   if (!Array.isArray(index)) return [];
   return index.map((entry) => (typeof entry === 'string' ? entry : (entry as { id?: unknown } | null)?.id)).filter((id): id is string => typeof id === 'string' && TEMPLATE_ID.test(id));
 }

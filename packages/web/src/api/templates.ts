@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImportableTemplates, Template, TemplateSummary } from '@outpost/shared';
+import type { Template, TemplateSummary } from '@outpost/shared';
 import { api } from './client';
 
 const path = (id: string) => `/api/templates/${encodeURIComponent(id)}`;
@@ -9,9 +9,6 @@ export const getTemplate = (id: string) => api.get<Template>(path(id));
 /** Creates or replaces; the panel answers 400 ErrInvalidJson for a definition it cannot read. */
 export const putTemplate = (id: string, template: Template) => api.put<unknown>(path(id), template);
 export const deleteTemplate = (id: string) => api.delete<unknown>(path(id));
-// The spec makes listing importable templates a POST: the panel may ask a remote repository.
-export const listImportableTemplates = () => api.post<ImportableTemplates>('/api/templates/import');
-export const importTemplate = (name: string) => api.post<unknown>(`/api/templates/import/${encodeURIComponent(name)}`);
 
 /**
  * The editor's text as a template, or null when it is not a JSON object, so a screen can show
@@ -38,14 +35,6 @@ export function useTemplate(id: string | null) {
   return useQuery({ queryKey: ['templates', 'one', id], queryFn: () => getTemplate(id!), enabled: !!id });
 }
 
-/**
- * Importable names, fetched only while the import dialog is open. The key sits outside
- * ['templates'] so that each import's invalidation does not ask the repository again.
- */
-export function useImportableTemplates(enabled: boolean) {
-  return useQuery({ queryKey: ['importableTemplates'], queryFn: listImportableTemplates, enabled });
-}
-
 // Every change can alter the list (display, type) and the cached template, so all of ['templates'] goes stale.
 function useInvalidateTemplates() {
   const client = useQueryClient();
@@ -68,9 +57,4 @@ export function useDeleteTemplate(id: string) {
       return client.invalidateQueries({ queryKey: ['templates', 'list'] });
     },
   });
-}
-
-export function useImportTemplate() {
-  const invalidate = useInvalidateTemplates();
-  return useMutation({ mutationFn: importTemplate, onSuccess: invalidate });
 }

@@ -30,7 +30,7 @@ export async function command(step: CommandStep, ctx: OperationContext): Promise
     if (argv.length === 0) throw new StepFailure('a command is empty');
     const shown = argv.map(shownWord).join(' ');
     ctx.log(`Running: ${shown}`);
-    const code = await untilAborted(ctx.exec(argv, { cwd: ctx.root, env }), ctx.signal);
+    const code = await untilAborted(ctx.exec(argv, { cwd: ctx.root, env: { ...ctx.env, ...env } }), ctx.signal);
     if (code !== 0) throw new StepFailure(`command "${shown}" exited with code ${code}`);
   }
 }

@@ -26,7 +26,7 @@ export async function download(step: DownloadStep, ctx: OperationContext): Promi
     const url = parseHttpUrl(substitute(file, ctx.variables));
     const target = stepPath(ctx, fileNameOf(url));
     ctx.log(`Downloading ${url.href} to ${shownPath(target)}`);
-    const bytes = await downloadToFile(url, ctx.files, target, ctx.signal);
-    ctx.log(`Downloaded ${shownPath(target)} (${bytes} bytes)`);
+    // Progress every 10 % and the size at the end come from downloadToFile.
+    await downloadToFile(url, ctx.files, target, ctx.signal, { log: ctx.log });
   }
 }

@@ -20,5 +20,5 @@ export async function fabricDl(step: FabricDlStep, ctx: OperationContext): Promi
 
   const version = typeof chosen.version === 'string' ? ` ${chosen.version}` : '';
   ctx.log(`Downloading the Fabric installer${version} to ${shownPath(target)}`);
-  await downloadToFile(parseHttpUrl(chosen.url as string), ctx.files, target, ctx.signal);
+  await downloadToFile(parseHttpUrl(chosen.url as string), ctx.files, target, ctx.signal, { log: ctx.log });
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { MojangDlStep } from '@outpost/shared';
 import { isRecord, substitute } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
@@ -26,13 +25,7 @@ export function findVersionUrl(manifest: unknown, wanted: string): { id: string;
   return { id, url: entry.url };
 }
 
-async function sha1Of(ctx: OperationContext, path: string): Promise<string> {
-  const hash = createHash('sha1');
-  for await (const chunk of (await ctx.files.readStream(path)).stream) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-/** Downloads the Minecraft server jar of a version (looked up in Mojang's manifest) to the target, checking its SHA-1. */
+/** Downloads the Minecraft server jar of a version (looked up in Mojang's manifest) to the target, checking its SHA-1 on the way. */
 export async function mojangDl(step: MojangDlStep, ctx: OperationContext): Promise<void> {
   const wanted = substitute(step.version ?? '', ctx.variables).trim();
   const target = stepPath(ctx, step.target);
@@ -42,9 +35,6 @@ export async function mojangDl(step: MojangDlStep, ctx: OperationContext): Promi
   if (!isRecord(server) || typeof server.url !== 'string') throw new StepFailure(`Minecraft ${id} has no server download`);
 
   ctx.log(`Downloading the Minecraft ${id} server to ${shownPath(target)}`);
-  await downloadToFile(parseHttpUrl(server.url), ctx.files, target, ctx.signal);
-  if (typeof server.sha1 === 'string' && (await sha1Of(ctx, target)) !== server.sha1.toLowerCase()) {
-    await ctx.files.delete(target).catch(() => {});
-    throw new StepFailure(`the Minecraft ${id} server download does not match its SHA-1`);
-  }
+  const checksum = typeof server.sha1 === 'string' ? { algorithm: 'sha1' as const, hex: server.sha1 } : undefined;
+  await downloadToFile(parseHttpUrl(server.url), ctx.files, target, ctx.signal, { log: ctx.log, checksum });
 }
