@@ -61,7 +61,7 @@ describe('/api/template-repositories', () => {
     expect(added.json()).toMatchObject({ url: repositoryUrl, shipped: false });
     const again = await req('POST', '/api/template-repositories', admin, { url: repositoryUrl });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('ErrAlreadyExists');
+    expect(again.json().error.reason).toBe('ErrAlreadyExists');
     expect((await req('GET', '/api/template-repositories', templater)).json().map((r: { url: string }) => r.url)).toEqual(['', repositoryUrl]);
     expect((await req('DELETE', `/api/template-repositories/${added.json().id}`)).statusCode).toBe(204);
     expect((await req('GET', '/api/template-repositories')).json()).toHaveLength(1);
