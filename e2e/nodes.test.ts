@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { admin, appWithBrowserPerTest, freePort, screenshot, signIn, startDaemon, type RunningDaemon } from './support';
@@ -82,5 +83,23 @@ describe('nodes', () => {
     await page.getByTestId('node-offline').waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByTestId('nav-node').click();
     await expect.poll(() => list.getByTestId('node-status').nth(1).getAttribute('data-online'), { timeout: 20_000 }).toBe('true');
+    await expect(list.getByTestId('node-servers').nth(1).innerText()).resolves.toBe('1');
+
+    // Deleting it is refused while the server lives there, and the page says why.
+    await list.getByText('Remote e2e').click();
+    await page.getByTestId('delete-node').click();
+    await page.getByTestId('confirm-delete-node').click();
+    await expect(page.getByTestId('node-delete-error').innerText()).resolves.toContain('still holds 1 servers');
+    await screenshot(page, 'node-delete-refused');
+
+    // A new secret: the running daemon takes it, and the page shows the new daemon.json once.
+    await page.getByTestId('rotate-secret').click();
+    await page.getByTestId('confirm-rotate').click();
+    await expect(page.getByTestId('rotated').getAttribute('data-pushed')).resolves.toBe('true');
+    const rotated = JSON.parse(await page.getByTestId('daemon-json').innerText()) as { secret: string };
+    expect(rotated.secret).not.toBe(json.secret);
+    await expect.poll(() => JSON.parse(readFileSync(daemon!.configPath, 'utf8')).secret).toBe(rotated.secret);
+    await screenshot(page, 'node-secret-rotated');
+    await expect.poll(() => onlineOf(page), { timeout: 20_000 }).toBe('true');
   });
 });
