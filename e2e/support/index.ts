@@ -5,3 +5,6 @@ export { signIn, signOut, submitLogin, typeCode, freshCode } from './auth';
 export { screenshot } from './screenshot';
 export { uniqueUser } from './uniqueUser';
 export { appWithBrowserPerTest } from './perTest';
+export { startDaemon, type RunningDaemon } from './startDaemon';
+export { startApp, type RunningApp } from './startApp';
+export { freePort } from './freePort';

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, createUser, startLocalNode, type PanelConfig } from '@outpost/panel';
 import { Scopes } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askPanelForSftpLogin, loadDaemonFile, type DaemonFile } from './daemon.js';
+import { askPanelForSftpLogin, loadDaemonFile, saveDaemonSecret, type DaemonFile } from './daemon.js';
 
 describe('outpost daemon', () => {
   let dir: string;
@@ -42,6 +42,17 @@ describe('outpost daemon', () => {
     writeFileSync(path, '{');
     expect(() => loadDaemonFile(path)).toThrow(/not valid JSON/);
     expect(() => loadDaemonFile(join(dir, 'missing.json'))).toThrow(/does not exist/);
+  });
+
+  it('saves a pushed secret in the daemon file, keeping its other keys, readable by its owner alone', async () => {
+    const path = join(dir, 'rotating.json');
+    writeFileSync(path, JSON.stringify({ ...deployment, dataDir: 'elsewhere', listenHost: '127.0.0.1' }));
+    const file = loadDaemonFile(path);
+    await saveDaemonSecret(path, file, 'a-new-secret-of-enough-length-0123456789');
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ ...deployment, dataDir: 'elsewhere', listenHost: '127.0.0.1', secret: 'a-new-secret-of-enough-length-0123456789' });
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    // The SFTP login checks sign with the new one from then on.
+    expect(file.secret).toBe('a-new-secret-of-enough-length-0123456789');
   });
 
   it('asks the panel about SFTP logins with a node token', async () => {

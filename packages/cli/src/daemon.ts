@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Daemon, signNodeToken, NODE_TOKEN_TTL_SECONDS, unreachableServersWarning } from '@outpost/daemon';
 import type { SftpAuthRequest, SftpAuthResponse } from '@outpost/shared';
@@ -47,6 +48,19 @@ export function loadDaemonFile(path: string): DaemonFile {
 }
 
 /**
+ * Writes a new secret into the daemon file, as a temp file renamed over it (0600: it holds the
+ * secret), keeping every other key as it was. The panel pushes the secret when it rotates it.
+ */
+export async function saveDaemonSecret(path: string, file: DaemonFile, secret: string): Promise<void> {
+  const current = JSON.parse(readFileSync(path, 'utf8')) as DaemonFile;
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify({ ...current, secret }, null, 2)}\n`, { mode: 0o600 });
+  await rename(temp, path);
+  // The SFTP login checks sign their tokens with it too.
+  file.secret = secret;
+}
+
+/**
  * Asks the panel whether an SFTP login may in (POST /api/nodes/sftp/authenticate with a node
  * token); answers the grant, or null when refused. For the daemon's SFTP server.
  */
@@ -92,6 +106,7 @@ export async function daemon(argv: string[]): Promise<void> {
       },
     },
     logger: sftpLogger(app.log),
+    saveSecret: (secret) => saveDaemonSecret(path, file, secret),
   });
   await app.register(node.routes);
   await app.listen({ port: file.privatePort, host: file.listenHost ?? '0.0.0.0' });

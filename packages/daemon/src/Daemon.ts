@@ -67,6 +67,11 @@ export interface DaemonConfig {
   downloadSources?: Partial<DownloadSources>;
   /** Where the daemon reports logins, session ends and refusals (pino, or the panel's Fastify logger); silent when absent. */
   logger?: DaemonLogger;
+  /**
+   * Keeps a new secret where the daemon reads it on its next start (`outpost daemon`: its
+   * daemon.json); the new secret takes effect only once this has succeeded.
+   */
+  saveSecret?: (secret: string) => Promise<void>;
 }
 
 /**
@@ -145,6 +150,15 @@ export class Daemon {
         return { root: this.servers.get(serverId).root, canWrite: grant.canWrite, sessionKey: sessionKey(grant.userId, serverId), userId: grant.userId, serverId };
       },
     });
+  }
+
+  /**
+   * Takes a new secret: saved first (so a restart keeps it), then used at once, so tokens signed
+   * with the old one are refused from the next request on. Sockets already open stay open.
+   */
+  async setSecret(secret: string): Promise<void> {
+    await this.config.saveSecret?.(secret);
+    this.config.secret = secret;
   }
 
   /** Fastify plugin with the daemon's routes under /daemon/. */

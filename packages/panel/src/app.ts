@@ -6,6 +6,7 @@ import type { PanelConfig } from './config.js';
 import type { PanelContext } from './context.js';
 import { migrateToLatest } from './db/migrate.js';
 import { NodeClients } from './nodes/NodeClients.js';
+import { NodeHealth } from './nodes/NodeHealth.js';
 import { OpenSockets } from './nodes/OpenSockets.js';
 import { openDatabase } from './db/openDatabase.js';
 import { repositories } from './db/repositories.js';
@@ -30,6 +31,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; defaults to packages/web/dist. */
   webDist?: string;
+  /** How often each node's health is checked (default NODE_HEALTH_INTERVAL_MS). */
+  nodeHealthMs?: number;
 }
 
 const EXPIRED_SESSION_SWEEP_MS = 10 * 60_000;
@@ -56,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // trustProxy lets X-Forwarded-For name the client and X-Forwarded-Proto say https (a Secure cookie).
   const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy ?? false, bodyLimit: 1024 * 1024, frameworkErrors: routingError });
+  const nodes = new NodeClients(repo);
   const context: PanelContext = {
     config,
     db,
@@ -63,7 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     failedLogins: new FailedLogins(),
     registrations: new AttemptBudget(REGISTRATIONS_PER_HOUR, 60 * 60_000, 'registrations from this address'),
     pendingLogins: new PendingLogins(),
-    nodes: new NodeClients(repo),
+    nodes,
+    nodeHealth: new NodeHealth(repo, nodes, options.nodeHealthMs),
     sockets: new OpenSockets(),
   };
   app.decorate('panel', context);
@@ -71,8 +76,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Expired sessions are refused on sight; this sweep removes the ones nobody presents again.
   const sweep = setInterval(() => void repo.sessions.deleteExpired(Date.now()).catch(() => undefined), EXPIRED_SESSION_SWEEP_MS);
   sweep.unref();
+  app.addHook('onReady', async () => context.nodeHealth.start());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await context.nodeHealth.stop();
     if (ownsDb) await db.destroy();
   });
 

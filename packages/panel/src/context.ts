@@ -4,6 +4,7 @@ import type { PanelConfig } from './config.js';
 import type { Repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';
 import type { NodeClients } from './nodes/NodeClients.js';
+import type { NodeHealth } from './nodes/NodeHealth.js';
 import type { OpenSockets } from './nodes/OpenSockets.js';
 import type { AttemptBudget } from './services/attemptBudget.js';
 import type { FailedLogins } from './services/failedLogins.js';
@@ -20,6 +21,8 @@ export interface PanelContext {
   pendingLogins: PendingLogins;
   /** The NodeClient of each node; `outpost run` attaches the local node's. */
   nodes: NodeClients;
+  /** Whether each node answers, checked in the background. */
+  nodeHealth: NodeHealth;
   /** Live connections by user and server, closed when that user's permissions there change. */
   sockets: OpenSockets;
 }

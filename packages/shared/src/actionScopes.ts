@@ -57,6 +57,9 @@ export const serverActionScopes = {
   create: Scopes.ServersCreate,
   createFromDefinition: Scopes.Admin,
   delete: { anyOf: [Scopes.ServersDeleteOne, Scopes.ServersDelete] },
+
+  // The node itself rather than one of its servers: a new secret is part of its deployment.
+  nodeSecret: Scopes.NodesDeploy,
 } as const satisfies Record<string, ScopeNeed>;
 
 export type ServerAction = keyof typeof serverActionScopes;

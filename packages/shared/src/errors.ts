@@ -76,6 +76,7 @@ export const ErrorCodes = [
   'ErrInvalidCron', // 400: a task schedule that is no valid cron expression
   'ErrUnknownOperation', // 400: a task operation of a type nobody knows
   'ErrInvalidOperation', // 400: a task operation whose fields do not fit its type
+  'ErrNodeRefusedSecret', // 502: the node answered but refused the panel's token (its daemon.json holds another secret)
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
@@ -105,6 +106,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   ErrUnsupportedMediaType: 415,
   ErrTooManyRequests: 429,
   ErrNodeUnreachable: 502,
+  ErrNodeRefusedSecret: 502,
   ErrDatabaseNotAvailable: 503,
   ErrServiceNotAvailable: 503,
 };

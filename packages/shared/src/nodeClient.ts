@@ -3,6 +3,7 @@
 // tokens to routes that call the same NodeApi). The panel checks the user's permission first, then calls it with the scopes the
 // user holds on that server; the daemon checks them again. Browser-safe: types only.
 import type { ServerDefinition, Variable } from './contract/definition.js';
+import type { NodeInfo } from './contract/nodes.js';
 import type { ConsoleReplay, FileListing, PowerAction, ServerStats, ServerStatus } from './contract/serverApi.js';
 import type { SocketEvent, SocketRequest } from './contract/socket.js';
 import type { Task, TaskList } from './contract/tasks.js';
@@ -71,4 +72,11 @@ export interface NodeClient {
    * servers.admin, or server.users.edit on that server.
    */
   endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void>;
+  /** What the daemon says about itself; any valid token for the node may ask (the panel's health check). */
+  nodeInfo(caller: NodeCaller): Promise<NodeInfo>;
+  /**
+   * Replaces the node's secret (nodes.deploy): the daemon keeps it (a remote one in its
+   * daemon.json) and refuses tokens signed with the old one from then on.
+   */
+  setSecret(caller: NodeCaller, secret: string): Promise<void>;
 }

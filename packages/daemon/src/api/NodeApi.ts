@@ -3,6 +3,7 @@ import { grants, OutpostError, powerActions, readTask, requireScopes, serverActi
 import type {
   ConsoleReplay,
   FileDownload,
+  NodeInfo,
   FileListing,
   NodeCaller,
   NodeClient,
@@ -23,6 +24,7 @@ import { listFolder } from '../servers/serverFiles.js';
 import { requireSftpEnder } from '../sftp/requireSftpEnder.js';
 import { requirePowerAction } from './requirePowerAction.js';
 import { nodeTimeZone } from '../servers/taskSchedule.js';
+import { daemonVersion } from '../system/daemonVersion.js';
 
 /**
  * The daemon's one entry point: every NodeClient call, taking the caller and plain inputs,
@@ -180,6 +182,19 @@ export class NodeApi implements NodeClient {
    * A live connection: requests are copied in and checked by the session, events leave on a
    * later turn, as they would over a socket. It closes itself when the server is deleted.
    */
+  // Any caller the node's token check let through may ask: it is how the panel sees the node is up.
+  async nodeInfo(_caller: NodeCaller): Promise<NodeInfo> {
+    return { version: daemonVersion };
+  }
+
+  async setSecret(caller: NodeCaller, secret: string): Promise<void> {
+    requireScopes(caller.scopes, need.nodeSecret);
+    if (typeof secret !== 'string' || !/^[A-Za-z0-9_-]{32,128}$/.test(secret)) {
+      throw new OutpostError('ErrFieldLength', 'the secret must be 32 to 128 url-safe characters', { field: 'secret', length: 32 });
+    }
+    await this.daemon.setSecret(secret);
+  }
+
   async connect(caller: NodeCaller, id: string): Promise<ServerSocket> {
     const server = this.server(caller, id, need.connect);
     const events = new SocketEvents();

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { Agent } from 'undici';
 import WebSocket from 'ws';
 import { errorCodeOf, isErrorBody, OutpostError } from '@outpost/shared';
 import type {
@@ -6,6 +7,7 @@ import type {
   FileDownload,
   FileListing,
   NodeCaller,
+  NodeInfo,
   NodeClient,
   PowerAction,
   ServerDefinition,
@@ -29,6 +31,20 @@ export interface HttpNodeClientOptions {
 }
 
 type Body = string | Uint8Array | AsyncIterable<Uint8Array> | undefined;
+
+/**
+ * How long a node may take to accept a connection. A machine that is down often drops packets
+ * rather than refusing them, and without this a call would wait for the system's TCP timeout
+ * (minutes); with it the caller gets 502 ErrNodeUnreachable within seconds. Only the connection
+ * is timed: a download or an install with ?wait may rightly take long once it is open.
+ */
+export const NODE_CONNECT_TIMEOUT_MS = 3000;
+
+// One pool for every client: HttpNodeClient objects are made per call, connections outlive them.
+// Typed loosely: Node's fetch declares its dispatcher with its own copy of undici's types.
+const dispatcher: unknown = new Agent({ connect: { timeout: NODE_CONNECT_TIMEOUT_MS } });
+
+const unreachable = (error: unknown) => new OutpostError('ErrNodeUnreachable', `node did not answer: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
 
 /**
  * The NodeClient of a remote node: the daemon's HTTP+WebSocket API, each call with a fresh
@@ -68,10 +84,11 @@ export class HttpNodeClient implements NodeClient {
         method,
         headers,
         body: payload,
+        dispatcher,
         ...(payload && !(payload instanceof Uint8Array) && typeof payload !== 'string' ? { duplex: 'half' } : {}),
       } as RequestInit);
     } catch (error) {
-      throw new OutpostError('ErrNodeUnreachable', `node did not answer: ${(error as Error).message}`);
+      throw unreachable(error);
     }
     if (!response.ok) throw await errorOf(response);
     return response;
@@ -187,21 +204,38 @@ export class HttpNodeClient implements NodeClient {
 
   async endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void> {
     if (id !== undefined) return this.send(caller, id, 'DELETE', `/sftp?user=${encodeURIComponent(user)}`);
-    // The whole node: a token that names no server, for a route that has none.
+    await (await this.nodeCall(caller, 'DELETE', `/sftp?user=${encodeURIComponent(user)}`)).body?.cancel();
+  }
+
+  async nodeInfo(caller: NodeCaller): Promise<NodeInfo> {
+    return (await (await this.nodeCall(caller, 'GET', '/node')).json()) as NodeInfo;
+  }
+
+  async setSecret(caller: NodeCaller, secret: string): Promise<void> {
+    await (await this.nodeCall(caller, 'PUT', '/secret', { secret })).body?.cancel();
+  }
+
+  /** A call about the whole node: a token that names no server, for a route that has none. */
+  private async nodeCall(caller: NodeCaller, method: string, path: string, body?: unknown): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(`${this.base}/daemon/sftp?user=${encodeURIComponent(user)}`, { method: 'DELETE', headers: { authorization: `Bearer ${this.token(caller, '')}` } });
+      response = await fetch(`${this.base}/daemon${path}`, {
+        method,
+        headers: { authorization: `Bearer ${this.token(caller, '')}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        dispatcher,
+      } as RequestInit);
     } catch (error) {
-      throw new OutpostError('ErrNodeUnreachable', `node did not answer: ${(error as Error).message}`);
+      throw unreachable(error);
     }
     if (!response.ok) throw await errorOf(response);
-    await response.body?.cancel();
+    return response;
   }
 
   async connect(caller: NodeCaller, id: string): Promise<ServerSocket> {
     assertServerId(id);
     const url = `${this.base.replace(/^http/, 'ws')}/daemon/socket/${encodeURIComponent(id)}?token=${encodeURIComponent(this.token(caller, id))}`;
-    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: NODE_CONNECT_TIMEOUT_MS });
     const events = new SocketEvents();
     const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
     ws.on('message', (raw) => {
@@ -220,7 +254,7 @@ export class HttpNodeClient implements NodeClient {
           reject(errorFromBody(response.statusCode ?? 502, text));
         });
       });
-      ws.once('error', (error) => reject(new OutpostError('ErrNodeUnreachable', `node did not answer: ${error.message}`)));
+      ws.once('error', (error) => reject(unreachable(error)));
       ws.once('open', () =>
         resolve({
           send: (request) => {
@@ -254,6 +288,9 @@ async function errorOf(response: Response): Promise<OutpostError> {
 }
 
 function errorFromBody(status: number, text: string): OutpostError {
+  // The node refused the token itself: the panel and the node hold different secrets. Passing the
+  // 401 on would read to the browser as its own session ending, so it is the node's fault here.
+  if (status === 401) return new OutpostError('ErrNodeRefusedSecret', 'the node refused the panel\'s token: save its current daemon.json on the node', undefined, 502);
   try {
     const body: unknown = JSON.parse(text);
     if (isErrorBody(body)) return new OutpostError(errorCodeOf(body), body.error.msg, body.error.metadata, status);

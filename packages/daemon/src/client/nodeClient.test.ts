@@ -48,8 +48,11 @@ function outcomeOf(promise: Promise<unknown>): Promise<'ok' | { code?: string; s
 
 type Call = { need: ScopeNeed; run: (client: NodeClient, caller: NodeCaller, id: string) => Promise<unknown> };
 
-/** Every NodeClient method with good inputs, and what it needs: a method missing here fails to compile. */
-const calls: Record<keyof NodeClient, Call> = {
+/** The calls about the node itself rather than a server: their own case below. */
+type NodeWideCall = 'nodeInfo' | 'setSecret';
+
+/** Every NodeClient method on a server with good inputs, and what it needs: a method missing here fails to compile. */
+const calls: Record<Exclude<keyof NodeClient, NodeWideCall>, Call> = {
   createServer: { need: need.create, run: (c, who, id) => c.createServer(who, id, fakeDefinition()) },
   deleteServer: { need: need.delete, run: (c, who, id) => c.deleteServer(who, id) },
   getDefinition: { need: need.definitionView, run: (c, who, id) => c.getDefinition(who, id) },
@@ -82,6 +85,7 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
   let open: Awaited<ReturnType<typeof openTestDaemon>>;
   let app: FastifyInstance | undefined;
   let client: NodeClient;
+  let baseUrl = '';
   let serial = 0x100;
   const newId = () => (serial++).toString(16).padStart(8, '0');
 
@@ -94,8 +98,8 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
       // closing must not then wait out that connection's keep-alive.
       app = Fastify({ forceCloseConnections: true });
       await app.register(open.daemon.routes);
-      const address = await app.listen({ port: 0, host: '127.0.0.1' });
-      client = new HttpNodeClient({ baseUrl: address, nodeId: 'node-1', secret: 'test-secret' });
+      baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+      client = new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret' });
     }
   });
   afterAll(async () => {
@@ -378,5 +382,27 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     await client.deleteFile(operator, id, 'config');
     await client.extract(operator, id, 'backup.zip', 'restored');
     expect(await readAll((await client.getFile(operator, id, 'restored/config/server.properties')) as FileDownload)).toBe('motd=hi\n');
+  });
+
+  it('says what it runs, and takes a new secret that replaces the old one at once', async () => {
+    expect(await client.nodeInfo({ user: 'panel', scopes: [] })).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    const fresh = 'n'.repeat(43);
+    expect(await outcomeOf(client.setSecret(allBut(need.nodeSecret), fresh))).toEqual({ code: 'ErrMissingScope', status: 403, metadata: { scope: need.nodeSecret } });
+    expect(await outcomeOf(client.setSecret(admin, 'short'))).toMatchObject({ code: kind === 'local' ? 'ErrFieldLength' : expect.stringMatching(/^Err/), status: 400 });
+    const id = newId();
+    await client.createServer(admin, id, fakeDefinition());
+    await client.setSecret(admin, fresh);
+    try {
+      expect(open.daemon.config.secret).toBe(fresh);
+      if (kind === 'http') {
+        // The panel's old client, still signing with the old secret, is refused from the next call on.
+        expect(await outcomeOf(client.getStatus(admin, id))).toEqual({ code: 'ErrNodeRefusedSecret', status: 502, metadata: undefined });
+        expect(await outcomeOf(client.nodeInfo(admin))).toMatchObject({ code: 'ErrNodeRefusedSecret', status: 502 });
+        const renewed = new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: fresh });
+        expect(await renewed.getStatus(admin, id)).toEqual({ running: false });
+      }
+    } finally {
+      await open.daemon.setSecret('test-secret');
+    }
   });
 });

@@ -6,6 +6,7 @@ import { authorize, requireDeclaredScope } from './authorize.js';
 import { consoleRoutes } from './consoleRoutes.js';
 import { errorHandler } from './errorHandler.js';
 import { fileRoutes } from './fileRoutes.js';
+import { nodeRoutes } from './nodeRoutes.js';
 import { powerRoutes } from './powerRoutes.js';
 import { serverRoutes } from './serverRoutes.js';
 import { sftpRoutes } from './sftpRoutes.js';
@@ -15,7 +16,7 @@ import { SOCKET_MAX_PAYLOAD_BYTES, socketRoutes } from './socketRoutes.js';
 
 /**
  * The daemon's HTTP+WS API, one table (Wings router/router.go): every route is under
- * /daemon/server/{id} or /daemon/socket/{id} (or /daemon/sftp for the whole node), needs a node
+ * /daemon/server/{id} or /daemon/socket/{id} (or /daemon/sftp, /daemon/node, /daemon/secret for the whole node), needs a node
  * token for that server, and names the scope it needs in its config, which a hook checks before
  * anything else runs. Each handler reads the request, makes the one NodeApi call (daemon.api)
  * the in-process client makes, and writes its answer.
@@ -39,4 +40,5 @@ export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promis
   socketRoutes(app, daemon);
   sftpRoutes(app, daemon);
   taskRoutes(app, daemon);
+  nodeRoutes(app, daemon);
 }

@@ -71,6 +71,12 @@ export function serversRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
+    /** How many servers each node holds; nodes without any are absent. */
+    async countByNode(): Promise<Map<number, number>> {
+      const rows = await db.selectFrom('servers').select((eb) => ['node_id', eb.fn.countAll<number | string>().as('n')]).groupBy('node_id').execute();
+      return new Map(rows.map((row) => [Number(row.node_id), Number(row.n)]));
+    },
+
     async rename(id: string, name: string): Promise<void> {
       await db.updateTable('servers').set({ name }).where('id', '=', id).execute();
     },

@@ -23,7 +23,9 @@ export class NodeClients {
       if (!this.local) throw new OutpostError('ErrNodeUnreachable', `node ${node.name} is not running`, { node: node.id });
       return this.local;
     }
-    const host = node.private_host.includes(':') ? `[${node.private_host}]` : node.private_host;
+    // Without a private address the panel dials the public one (the node's form leaves it optional).
+    const dial = node.private_host || node.public_host;
+    const host = dial.includes(':') ? `[${dial}]` : dial;
     // HttpNodeClient itself answers 502 ErrNodeUnreachable when the node does not answer.
     return new HttpNodeClient({ baseUrl: `http://${host}:${node.private_port}`, nodeId: String(node.id), secret: node.secret });
   }

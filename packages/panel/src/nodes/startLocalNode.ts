@@ -43,10 +43,13 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
   // The SFTP info users see must name the port SFTP really listens on (config may say 0: any).
   if (daemon.sftpPort !== undefined && daemon.sftpPort !== row.sftp_port) await repo.nodes.update(row.id, { sftp_port: daemon.sftpPort });
   nodes.attachLocal(daemon.api);
+  // The node list should say so now, not at the next round of checks.
+  await app.panel.nodeHealth.check(row);
   return {
     daemon,
     async stop() {
       nodes.attachLocal(undefined);
+      await app.panel.nodeHealth.check(row);
       await daemon.close();
     },
   };

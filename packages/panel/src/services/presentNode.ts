@@ -1,8 +1,9 @@
 import type { NodeView } from '@outpost/shared';
 import type { NodeRow } from '../db/nodes.js';
+import type { NodeState } from '../nodes/NodeHealth.js';
 
-/** A node row as the API shows it: never the secret. */
-export function presentNode(row: NodeRow): NodeView {
+/** A node row as the API shows it, with its health and server count: never the secret. */
+export function presentNode(row: NodeRow, state: NodeState, servers: number): NodeView {
   return {
     id: row.id,
     name: row.name,
@@ -12,5 +13,8 @@ export function presentNode(row: NodeRow): NodeView {
     privatePort: Number(row.private_port),
     sftpPort: Number(row.sftp_port),
     isLocal: Boolean(row.is_local),
+    online: state.online,
+    version: state.version,
+    servers,
   };
 }

@@ -16,6 +16,7 @@ import {
   ServerStatus,
   SftpSessionsQuery,
 } from './serverApi.js';
+import { NodeInfo, NodeSecretRequest } from './nodes.js';
 import { TaskBody, TaskCreated, TaskList, TaskParams } from './tasks.js';
 
 // Where the daemon takes more than the panel's routes do, kept for clients older than the contract:
@@ -52,6 +53,9 @@ export const daemonRouteSchemas = {
   'DELETE /daemon/server/:id/sftp': { params: ServerParams, querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
   'DELETE /daemon/sftp': { querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
   'GET /daemon/socket/:id': { params: ServerParams },
+  // The node itself, with a token that names no server.
+  'GET /daemon/node': { response: responses({ 200: NodeInfo }) },
+  'PUT /daemon/secret': { body: NodeSecretRequest, response: responses({ 204: NoContent }) },
   'GET /daemon/server/:id/tasks': { params: ServerParams, response: responses({ 200: TaskList }) },
   'POST /daemon/server/:id/tasks': { params: ServerParams, body: TaskBody, response: responses({ 200: TaskCreated }) },
   'PUT /daemon/server/:id/tasks/:taskId': { params: TaskParams, body: TaskBody, response: responses({ 204: NoContent }) },

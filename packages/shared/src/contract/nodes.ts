@@ -14,18 +14,28 @@ export const NodeView = Type.Object({
   privatePort: Type.Integer(),
   sftpPort: Type.Integer(),
   isLocal: Type.Boolean(),
+  /** From the panel's background health check: whether the node's daemon answered its last check. */
+  online: Type.Boolean(),
+  /** The daemon's version as it last answered; null before it ever has. */
+  version: Type.Union([Type.String(), Type.Null()]),
+  /** How many servers live on the node. */
+  servers: Type.Integer(),
 });
 export type NodeView = Static<typeof NodeView>;
 
-/** POST /api/nodes and PUT /api/nodes/{id} body. */
+/**
+ * POST /api/nodes and PUT /api/nodes/{id} body. The private address (what the panel dials, and
+ * where the daemon listens) is optional: without it the panel uses the public one.
+ */
 export const NodeRequest = Type.Object({
   name: Text({ minLength: 1, maxLength: 100 }),
   publicHost: Text({ minLength: 1, maxLength: 255 }),
   publicPort: Port,
-  privateHost: Text({ minLength: 1, maxLength: 255 }),
-  privatePort: Port,
+  privateHost: Type.Optional(Text({ maxLength: 255 })),
+  privatePort: Type.Optional(Port),
   sftpPort: Port,
 });
+export type NodeRequest = Static<typeof NodeRequest>;
 
 /** `{id}` of /api/nodes/{id}. */
 export const NodeParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -41,3 +51,19 @@ export const NodeDeployment = Type.Object({
   privatePort: Type.Integer(),
   sftpPort: Type.Integer(),
 });
+export type NodeDeployment = Static<typeof NodeDeployment>;
+
+/** POST /api/nodes/{id}/secret: the node's new deployment, and whether its daemon took the new secret already. */
+export const SecretRotation = Type.Object({
+  deployment: NodeDeployment,
+  /** False when the node could not be told: its daemon must be given the new daemon.json by hand. */
+  pushed: Type.Boolean(),
+});
+export type SecretRotation = Static<typeof SecretRotation>;
+
+/** GET /daemon/node: what a daemon says about itself (the panel's health check). */
+export const NodeInfo = Type.Object({ version: Type.String() });
+export type NodeInfo = Static<typeof NodeInfo>;
+
+/** PUT /daemon/secret: the node's new secret, sent with a token signed by the old one. */
+export const NodeSecretRequest = Type.Object({ secret: Type.String({ minLength: 32, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }) });

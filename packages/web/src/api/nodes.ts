@@ -1,9 +1,64 @@
-import { useQuery } from '@tanstack/react-query';
-import type { NodeView } from '@outpost/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NodeDeployment, NodeRequest, NodeView, SecretRotation } from '@outpost/shared';
 import { api } from './client';
 
-export const listNodes = () => api.get<NodeView[]>('/api/nodes');
+/** How often the node list and page ask again: the panel's own health check runs every 5 s. */
+const NODE_REFRESH_MS = 5000;
 
-export function useNodes() {
-  return useQuery({ queryKey: ['nodes', 'list'], queryFn: listNodes });
+const path = (id: number) => `/api/nodes/${id}`;
+
+export const listNodes = () => api.get<NodeView[]>('/api/nodes');
+export const getNode = (id: number) => api.get<NodeView>(path(id));
+export const createNode = (node: NodeRequest) => api.post<NodeView>('/api/nodes', node);
+export const updateNode = (id: number, node: NodeRequest) => api.put<unknown>(path(id), node);
+export const deleteNode = (id: number) => api.delete<unknown>(path(id));
+export const getDeployment = (id: number) => api.get<NodeDeployment>(`${path(id)}/deployment`);
+export const rotateSecret = (id: number) => api.post<SecretRotation>(`${path(id)}/secret`);
+
+export function useNodes(options: { live?: boolean } = {}) {
+  return useQuery({ queryKey: ['nodes', 'list'], queryFn: listNodes, refetchInterval: options.live ? NODE_REFRESH_MS : false });
+}
+
+export function useNode(id: number) {
+  return useQuery({ queryKey: ['nodes', 'one', id], queryFn: () => getNode(id), enabled: Number.isInteger(id) && id > 0, refetchInterval: NODE_REFRESH_MS });
+}
+
+/** The deployment holds the node's secret: fetched only once asked for, and never kept after. */
+export function useDeployment(id: number, enabled: boolean) {
+  return useQuery({ queryKey: ['nodes', 'deployment', id], queryFn: () => getDeployment(id), enabled, gcTime: 0, staleTime: Infinity });
+}
+
+function useInvalidateNodes() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['nodes'] });
+}
+
+export function useCreateNode() {
+  const invalidate = useInvalidateNodes();
+  return useMutation({ mutationFn: createNode, onSuccess: () => void invalidate() });
+}
+
+export function useUpdateNode(id: number) {
+  const invalidate = useInvalidateNodes();
+  return useMutation({ mutationFn: (node: NodeRequest) => updateNode(id, node), onSuccess: invalidate });
+}
+
+export function useDeleteNode(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteNode(id),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: ['nodes', 'one', id] });
+      return client.invalidateQueries({ queryKey: ['nodes', 'list'] });
+    },
+  });
+}
+
+export function useRotateSecret(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => rotateSecret(id),
+    // A deployment fetched before holds the old secret now; the screen shows the answer instead.
+    onSuccess: () => client.removeQueries({ queryKey: ['nodes', 'deployment', id] }),
+  });
 }

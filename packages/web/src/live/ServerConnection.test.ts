@@ -7,7 +7,7 @@ class FakeSocket {
   readyState = 0;
   sent: string[] = [];
   onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
   onmessage: ((message: { data: string }) => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
@@ -17,19 +17,21 @@ class FakeSocket {
   }
   close() {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code: 1000, reason: '' });
   }
   accept() {
     this.readyState = 1;
     this.onopen?.();
   }
-  drop() {
+  /** The server closes it; the panel's proxy names an unreachable node in the reason. */
+  drop(reason = '') {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code: reason ? 1011 : 1006, reason });
   }
 }
 
-const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => new Response(JSON.stringify(url.endsWith('/status') ? { running: true } : {}), { status: 200 }));
+const answerAll = async (url: string, _init?: RequestInit) => new Response(JSON.stringify(url.endsWith('/status') ? { running: true } : {}), { status: 200 });
+const fetchMock = vi.fn(answerAll);
 
 beforeEach(() => {
   FakeSocket.all = [];
@@ -41,11 +43,12 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  fetchMock.mockImplementation(answerAll);
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
-const { ServerConnection } = await import('./ServerConnection');
+const { ServerConnection, MAX_FAILURES, RECONNECT_BASE_MS, RECONNECT_STEP_MS, STATUS_POLL_MS } = await import('./ServerConnection');
 
 describe('ServerConnection', () => {
   it('connects to the proxy socket and sends what was queued once open', () => {
@@ -135,6 +138,30 @@ describe('ServerConnection', () => {
     expect(calls).toContain('POST /proxy/daemon/server/abcd1234/console');
     expect(calls).toContain('GET /proxy/daemon/server/abcd1234/status');
     expect(events).toContainEqual({ type: 'status', data: { running: true } });
+    connection.close();
+  });
+
+  it('says the node is offline while the panel cannot reach it, and connects again once it answers', async () => {
+    let nodeUp = false;
+    const unreachable = { error: { code: 'ErrNodeUnreachable', msg: 'node did not answer' } };
+    fetchMock.mockImplementation(async (url) => (nodeUp ? answerAll(url) : new Response(JSON.stringify(unreachable), { status: 502 })));
+    const connection = new ServerConnection('abcd1234');
+    connection.open();
+    FakeSocket.all[0]!.drop('ErrNodeUnreachable');
+    expect(connection.getSnapshot().nodeOffline).toBe(true);
+    for (let failure = 1; failure <= MAX_FAILURES; failure++) {
+      await vi.advanceTimersByTimeAsync(RECONNECT_BASE_MS + RECONNECT_STEP_MS * (failure - 1));
+      FakeSocket.all.at(-1)!.drop('ErrNodeUnreachable');
+    }
+    expect(connection.getSnapshot()).toMatchObject({ status: 'failed', nodeOffline: true });
+    const attempts = FakeSocket.all.length;
+
+    nodeUp = true;
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS);
+    expect(connection.getSnapshot().nodeOffline).toBe(false);
+    expect(FakeSocket.all).toHaveLength(attempts + 1);
+    FakeSocket.all.at(-1)!.accept();
+    expect(connection.getSnapshot().status).toBe('open');
     connection.close();
   });
 });

@@ -17,7 +17,12 @@ export interface ConnectionSnapshot {
   status: ConnectionStatus;
   /** Unknown (null) until the first status message. */
   running: boolean | null;
+  /** The server's node did not answer the panel (502 ErrNodeUnreachable or a refused secret), until a call gets through again. */
+  nodeOffline: boolean;
 }
+
+/** The answers that say the node, not the server or the panel, is what failed. */
+const NODE_DOWN_CODES = new Set(['ErrNodeUnreachable', 'ErrNodeRefusedSecret']);
 
 /**
  * What screens hear: the socket's events (spec types only; a refusal there is a console line),
@@ -53,7 +58,7 @@ export class ServerConnection {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private resetTimer: ReturnType<typeof setTimeout> | undefined;
   private statusPoll: ReturnType<typeof setInterval> | undefined;
-  private snapshot: ConnectionSnapshot = { status: 'closed', running: null };
+  private snapshot: ConnectionSnapshot = { status: 'closed', running: null, nodeOffline: false };
 
   constructor(readonly serverId: string) {}
 
@@ -104,7 +109,7 @@ export class ServerConnection {
     this.socket = socket;
     socket.onopen = () => {
       this.stopStatusPoll();
-      this.update({ status: 'open' });
+      this.update({ status: 'open', nodeOffline: false });
       for (const request of this.queue.splice(0)) socket.send(JSON.stringify(request));
       // A connection that holds for 30 s has earned a fresh set of attempts.
       this.resetTimer = setTimeout(() => (this.failures = 0), FAILURE_RESET_MS);
@@ -118,11 +123,13 @@ export class ServerConnection {
       }
       this.emit(event);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       clearTimeout(this.resetTimer);
       if (this.requested) return;
+      // The panel names the reason it could not reach the node in the close reason.
+      if (NODE_DOWN_CODES.has(event.reason)) this.update({ nodeOffline: true });
       this.failures += 1;
       this.startStatusPoll();
       // Whatever waited for the first attempt is not lost: it goes over HTTP.
@@ -157,35 +164,26 @@ export class ServerConnection {
     for (const watcher of this.watchers) watcher();
   }
 
+  /**
+   * A call got through to the node: it is back. A socket that had given up starts over then,
+   * so a node that returns brings the live connection back without a reload.
+   */
+  private nodeAnswered(): void {
+    if (!this.snapshot.nodeOffline) return;
+    this.update({ nodeOffline: false });
+    if (this.snapshot.status === 'failed' && !this.requested && !this.socket) {
+      this.failures = 0;
+      this.connect('reconnecting');
+    }
+  }
+
   /** The HTTP fallback: the same request over the proxy, its answer emitted as an event. */
   private async overHttp(request: SocketRequest): Promise<void> {
-    const id = this.serverId;
     try {
-      switch (request.type) {
-        case 'start':
-        case 'stop':
-        case 'kill':
-        case 'install':
-        case 'restart':
-          await powerAction(id, request.type);
-          return;
-        case 'status':
-          this.emit({ type: 'status', data: await getStatus(id) });
-          return;
-        case 'stat':
-          this.emit({ type: 'stat', data: await getStats(id) });
-          return;
-        case 'replay':
-          this.emit({ type: 'console', data: await replayConsole(id, request.data?.since) });
-          return;
-        case 'console':
-          await sendCommand(id, request.data.command);
-          return;
-        case 'file':
-          await this.fileOverHttp(request.data.action ?? 'get', request.data.path);
-          return;
-      }
+      await this.overHttpOnce(request);
+      this.nodeAnswered();
     } catch (error) {
+      if (error instanceof ApiError && error.code && NODE_DOWN_CODES.has(error.code)) this.update({ nodeOffline: true });
       // Polled reads fail quietly (the page already says the connection is down); a failed
       // action the user asked for is reported.
       if (this.requested || request.type === 'status' || request.type === 'stat' || request.type === 'replay') return;
@@ -195,6 +193,35 @@ export class ServerConnection {
       } else {
         this.emit({ type: 'error', data: { code, msg: error instanceof Error ? error.message : String(error) } });
       }
+    }
+  }
+
+  /** One fallback request over HTTP; throws what the proxy answered. */
+  private async overHttpOnce(request: SocketRequest): Promise<void> {
+    const id = this.serverId;
+    switch (request.type) {
+      case 'start':
+      case 'stop':
+      case 'kill':
+      case 'install':
+      case 'restart':
+        await powerAction(id, request.type);
+        return;
+      case 'status':
+        this.emit({ type: 'status', data: await getStatus(id) });
+        return;
+      case 'stat':
+        this.emit({ type: 'stat', data: await getStats(id) });
+        return;
+      case 'replay':
+        this.emit({ type: 'console', data: await replayConsole(id, request.data?.since) });
+        return;
+      case 'console':
+        await sendCommand(id, request.data.command);
+        return;
+      case 'file':
+        await this.fileOverHttp(request.data.action ?? 'get', request.data.path);
+        return;
     }
   }
 

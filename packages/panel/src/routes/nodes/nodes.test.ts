@@ -1,5 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Daemon, signNodeToken } from '@outpost/daemon';
 import { Scopes } from '@outpost/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../test/factories.js';
 
 describe('/api/nodes', () => {
@@ -20,7 +25,7 @@ describe('/api/nodes', () => {
     const created = await post(node);
     expect(created.statusCode).toBe(200);
     const { id } = created.json();
-    expect(created.json()).toEqual({ id, ...node, isLocal: false });
+    expect(created.json()).toEqual({ id, ...node, isLocal: false, online: false, version: null, servers: 0 });
     const list = (await t.app.inject({ method: 'GET', url: '/api/nodes', headers: viewer.headers })).json();
     expect(list.map((n: { name: string }) => n.name)).toEqual(['LocalNode', 'Remote one']);
     expect(JSON.stringify(list)).not.toContain('secret');
@@ -36,8 +41,8 @@ describe('/api/nodes', () => {
     await t.app.panel.repo.servers.insert({ id: 'b0b0b0b0', name: 'on busy', node_id: id, ip: '', port: null, type: 'generic', created_at: Date.now() });
     const res = await t.app.inject({ method: 'DELETE', url: `/api/nodes/${id}`, headers: editor.headers });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ reason: 'ErrNodeHasServers', metadata: { servers: 1 } });
-    expect((await t.app.inject({ method: 'GET', url: `/api/nodes/${id}`, headers: viewer.headers })).statusCode).toBe(200);
+    expect(res.json().error).toMatchObject({ code: 'ErrNodeHasServers', metadata: { servers: 1 } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/nodes/${id}`, headers: viewer.headers })).json()).toMatchObject({ name: 'Busy one', servers: 1 });
   });
 
   it('answers the deployment information with the secret to holders of nodes.deploy', async () => {
@@ -63,6 +68,61 @@ describe('/api/nodes', () => {
     const local = (await t.app.panel.repo.nodes.local())!;
     expect((await t.app.inject({ method: 'PUT', url: `/api/nodes/${local.id}`, headers: editor.headers, payload: node })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/nodes/${local.id}`, headers: editor.headers })).statusCode).toBe(403);
+  });
+
+  it('takes a node without a private address: the panel dials the public one, the daemon listens on the public port', async () => {
+    const { publicHost, publicPort, sftpPort } = node;
+    const created = await post({ name: 'Public only', publicHost, publicPort, sftpPort });
+    expect(created.json()).toMatchObject({ privateHost: '', privatePort: publicPort });
+    const deployment = (await t.app.inject({ method: 'GET', url: `/api/nodes/${created.json().id}/deployment`, headers: editor.headers })).json();
+    expect(deployment).toMatchObject({ privateHost: '', privatePort: publicPort, publicHost });
+    const clash = await post({ name: 'Clash', publicHost, publicPort, sftpPort: publicPort });
+    expect(clash.json().error).toMatchObject({ code: 'ErrFieldEqual', metadata: { field2: 'publicPort' } });
+  });
+
+  it('rotates a remote node\'s secret: the daemon takes it over the old one, refuses the old one, and the node stays online', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outpost-rotate-'));
+    const http = Fastify({ forceCloseConnections: true });
+    let daemon: Daemon | undefined;
+    try {
+      const saved: string[] = [];
+      const { id } = (await post({ ...node, name: 'Rotating', privateHost: '127.0.0.1', privatePort: 1, sftpPort: 2 })).json() as { id: number };
+      const { secret } = (await t.app.panel.repo.nodes.byId(id))!;
+      daemon = await Daemon.open({ nodeId: String(id), secret, serversDir: dir, autostart: false, saveSecret: async (s) => void saved.push(s) });
+      await http.register(daemon.routes);
+      await http.listen({ port: 0, host: '127.0.0.1' });
+      const port = (http.server.address() as { port: number }).port;
+      await t.app.panel.repo.nodes.update(id, { private_port: port });
+      await t.app.panel.nodeHealth.checkAll();
+      expect((await t.app.inject({ method: 'GET', url: `/api/nodes/${id}`, headers: viewer.headers })).json()).toMatchObject({ online: true, version: expect.any(String) });
+
+      expect((await t.app.inject({ method: 'POST', url: `/api/nodes/${id}/secret`, headers: viewer.headers })).statusCode).toBe(403);
+      const rotated = await t.app.inject({ method: 'POST', url: `/api/nodes/${id}/secret`, headers: editor.headers });
+      expect(rotated.statusCode).toBe(200);
+      const { deployment, pushed } = rotated.json();
+      expect(pushed).toBe(true);
+      expect(deployment).toMatchObject({ nodeId: id, privatePort: port });
+      expect(deployment.secret).not.toBe(secret);
+      expect(saved).toEqual([deployment.secret]);
+      expect(daemon.config.secret).toBe(deployment.secret);
+      // The old secret is refused at once: a token signed with it gets 401 from the daemon itself.
+      const old = signNodeToken(secret, { node: String(id), user: 'x', server: '', scopes: [], exp: Math.floor(Date.now() / 1000) + 60 });
+      expect((await fetch(`http://127.0.0.1:${port}/daemon/node`, { headers: { authorization: `Bearer ${old}` } })).status).toBe(401);
+      await vi.waitFor(async () => expect((await t.app.inject({ method: 'GET', url: `/api/nodes/${id}`, headers: viewer.headers })).json().online).toBe(true));
+
+      // A node that is down cannot be told: the secret changes all the same, and the screen says so.
+      await http.close();
+      const offline = (await t.app.inject({ method: 'POST', url: `/api/nodes/${id}/secret`, headers: editor.headers })).json();
+      expect(offline.pushed).toBe(false);
+      expect(offline.deployment.secret).not.toBe(deployment.secret);
+      expect(daemon.config.secret).toBe(deployment.secret);
+      const local = (await t.app.panel.repo.nodes.local())!;
+      expect((await t.app.inject({ method: 'POST', url: `/api/nodes/${local.id}/secret`, headers: editor.headers })).statusCode).toBe(403);
+    } finally {
+      await http.close();
+      await daemon?.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers 401 without a session and 403 without the scope', async () => {

@@ -1,40 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import { OutpostError, Scopes, SettingKeys } from '@outpost/shared';
+import { OutpostError, Scopes, SettingKeys, type NodeDeployment, type NodeRequest } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import type { NodeRow } from '../../db/nodes.js';
 import type { Repositories } from '../../db/repositories.js';
 import { isUniqueViolation } from '../../db/isUniqueViolation.js';
 import { assertBetween } from '../../services/assertBetween.js';
 import { assertHost } from '../../services/assertHost.js';
 import { readSetting } from '../../services/panelSettings.js';
 import { presentNode } from '../../services/presentNode.js';
-import { createNodeSchema, deleteNodeSchema, deploymentSchema, getNodeSchema, listNodesSchema, updateNodeSchema } from './schema.js';
-
-interface NodeBody {
-  name: string;
-  publicHost: string;
-  publicPort: number;
-  privateHost: string;
-  privatePort: number;
-  sftpPort: number;
-}
+import { pushNodeSecret } from '../../services/pushNodeSecret.js';
+import { createNodeSchema, deleteNodeSchema, deploymentSchema, getNodeSchema, listNodesSchema, rotateSecretSchema, updateNodeSchema } from './schema.js';
 
 const duplicate = (name: string) => new OutpostError('ErrDuplicateNodeName', 'A node with this name already exists', { name });
 
-function columnsOf(body: NodeBody) {
+/** A fresh node secret: 32 random bytes, url-safe. */
+const newSecret = () => randomBytes(32).toString('base64url');
+
+function columnsOf(body: NodeRequest) {
   assertHost(body.publicHost, 'publicHost');
-  assertHost(body.privateHost, 'privateHost');
-  for (const field of ['publicPort', 'privatePort', 'sftpPort'] as const) assertBetween(body[field], 1, 65535, field);
+  // The private address is optional: without a host the panel dials the public one, without a
+  // port the daemon listens on the public port.
+  const privateHost = body.privateHost?.trim() ?? '';
+  if (privateHost) assertHost(privateHost, 'privateHost');
+  const privatePort = body.privatePort ?? body.publicPort;
+  const ports = { publicPort: body.publicPort, privatePort, sftpPort: body.sftpPort };
+  for (const field of ['publicPort', 'privatePort', 'sftpPort'] as const) assertBetween(ports[field], 1, 65535, field);
   // The daemon and its SFTP server listen on the same machine: one port cannot serve both.
-  if (body.sftpPort === body.privatePort) {
-    throw new OutpostError('ErrFieldEqual', 'sftpPort cannot equal privatePort', { field: 'sftpPort', field1: 'sftpPort', field2: 'privatePort' });
+  if (body.sftpPort === privatePort) {
+    const other = body.privatePort === undefined ? 'publicPort' : 'privatePort';
+    throw new OutpostError('ErrFieldEqual', `sftpPort cannot equal ${other}`, { field: 'sftpPort', field1: 'sftpPort', field2: other });
   }
   return {
     name: body.name.trim(),
     public_host: body.publicHost,
     public_port: body.publicPort,
-    private_host: body.privateHost,
-    private_port: body.privatePort,
+    private_host: privateHost,
+    private_port: privatePort,
     sftp_port: body.sftpPort,
   };
 }
@@ -49,25 +51,47 @@ function refuseLocal(node: { is_local: number }): void {
   if (node.is_local) throw new OutpostError('ErrNoPermission', 'the local node follows the Master URL setting and cannot be changed here', undefined, 403);
 }
 
+/** The node's daemon.json: what `outpost daemon` reads (cli/src/daemon.ts). */
+async function deploymentOf(repo: Repositories, node: NodeRow): Promise<NodeDeployment> {
+  return {
+    nodeId: node.id,
+    secret: node.secret,
+    panelUrl: await readSetting(repo, SettingKeys.masterUrl),
+    publicHost: node.public_host,
+    publicPort: Number(node.public_port),
+    privateHost: node.private_host,
+    privatePort: Number(node.private_port),
+    sftpPort: Number(node.sftp_port),
+  };
+}
+
 /** /api/nodes: the machines servers run on. */
 export default async function nodesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { repo } = app.panel;
+  const { repo, nodes, nodeHealth } = app.panel;
 
-  r.get('/api/nodes', { schema: listNodesSchema, config: { scope: Scopes.NodesView } }, async () => (await repo.nodes.list()).map(presentNode));
+  const view = async (node: NodeRow) => presentNode(node, nodeHealth.stateOf(node.id), await repo.servers.countOnNode(node.id));
+
+  r.get('/api/nodes', { schema: listNodesSchema, config: { scope: Scopes.NodesView } }, async () => {
+    const counts = await repo.servers.countByNode();
+    return (await repo.nodes.list()).map((node) => presentNode(node, nodeHealth.stateOf(node.id), counts.get(node.id) ?? 0));
+  });
 
   r.post('/api/nodes', { schema: createNodeSchema, config: { scope: Scopes.NodesEdit } }, async (request) => {
     const columns = columnsOf(request.body);
     if ((await repo.nodes.list()).some((n) => n.name === columns.name)) throw duplicate(columns.name);
+    let id: number;
     try {
-      const id = await repo.nodes.insert({ ...columns, secret: randomBytes(32).toString('base64url'), is_local: 0 });
-      return presentNode((await repo.nodes.byId(id))!);
+      id = await repo.nodes.insert({ ...columns, secret: newSecret(), is_local: 0 });
     } catch (error) {
       throw isUniqueViolation(error) ? duplicate(columns.name) : error;
     }
+    const created = (await repo.nodes.byId(id))!;
+    void nodeHealth.check(created);
+    return view(created);
   });
 
-  r.get('/api/nodes/:id', { schema: getNodeSchema, config: { scope: Scopes.NodesView } }, async (request) => presentNode(await existing(repo, request.params.id)));
+  r.get('/api/nodes/:id', { schema: getNodeSchema, config: { scope: Scopes.NodesView } }, async (request) => view(await existing(repo, request.params.id)));
 
   r.put('/api/nodes/:id', { schema: updateNodeSchema, config: { scope: Scopes.NodesEdit } }, async (request, reply) => {
     refuseLocal(await existing(repo, request.params.id));
@@ -78,6 +102,8 @@ export default async function nodesRoutes(app: FastifyInstance): Promise<void> {
     } catch (error) {
       throw isUniqueViolation(error) ? duplicate(columns.name) : error;
     }
+    // The address may have changed: say at once whether the node answers there.
+    void nodeHealth.check((await repo.nodes.byId(request.params.id))!);
     return reply.code(204).send(null);
   });
 
@@ -86,21 +112,21 @@ export default async function nodesRoutes(app: FastifyInstance): Promise<void> {
     const servers = await repo.servers.countOnNode(request.params.id);
     if (servers > 0) throw new OutpostError('ErrNodeHasServers', `the node still holds ${servers} servers; delete or move them first`, { servers });
     await repo.nodes.delete(request.params.id);
+    nodeHealth.forget(request.params.id);
     return reply.code(204).send(null);
   });
 
-  r.get('/api/nodes/:id/deployment', { schema: deploymentSchema, config: { scope: Scopes.NodesDeploy } }, async (request) => {
+  r.get('/api/nodes/:id/deployment', { schema: deploymentSchema, config: { scope: Scopes.NodesDeploy } }, async (request) => deploymentOf(repo, await existing(repo, request.params.id)));
+
+  r.post('/api/nodes/:id/secret', { schema: rotateSecretSchema, config: { scope: Scopes.NodesDeploy } }, async (request) => {
     const node = await existing(repo, request.params.id);
-    const view = presentNode(node);
-    return {
-      nodeId: node.id,
-      secret: node.secret,
-      panelUrl: await readSetting(repo, SettingKeys.masterUrl),
-      publicHost: view.publicHost,
-      publicPort: view.publicPort,
-      privateHost: view.privateHost,
-      privatePort: view.privatePort,
-      sftpPort: view.sftpPort,
-    };
+    // The local node's daemon lives in this process and is never reached with a token.
+    refuseLocal(node);
+    const secret = newSecret();
+    const pushed = await pushNodeSecret(nodes.forRow(node), { user: String(request.session!.userId), scopes: request.session!.scopes }, secret);
+    await repo.nodes.update(node.id, { secret });
+    const rotated = (await repo.nodes.byId(node.id))!;
+    void nodeHealth.check(rotated);
+    return { deployment: await deploymentOf(repo, rotated), pushed };
   });
 }

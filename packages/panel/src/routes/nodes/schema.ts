@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { NoContent, NodeDeployment, NodeParams, NodeRequest, NodeView, responses } from '@outpost/shared';
+import { NoContent, NodeDeployment, NodeParams, NodeRequest, NodeView, SecretRotation, responses } from '@outpost/shared';
 
 export const listNodesSchema = { summary: 'Every node', tags: ['nodes'], response: responses({ 200: Type.Array(NodeView) }) };
 
@@ -27,4 +27,11 @@ export const deploymentSchema = {
   tags: ['nodes'],
   params: NodeParams,
   response: responses({ 200: NodeDeployment }),
+};
+
+export const rotateSecretSchema = {
+  summary: "Give a node a new secret; its daemon is told over the old one, which it refuses from then on",
+  tags: ['nodes'],
+  params: NodeParams,
+  response: responses({ 200: SecretRotation }),
 };

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Alert, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Scopes } from '@outpost/shared';
 import { ApiError } from '../../api/ApiError';
@@ -28,7 +28,7 @@ const panels: Record<ServerTabId, ComponentType<ServerViewProps>> = {
 export function GenericServerView({ server, permissions }: ServerViewProps) {
   const { t } = useTranslation();
   const connection = useServerConnection(server.id);
-  const { status, running } = useConnectionSnapshot(connection);
+  const { status, running, nodeOffline } = useConnectionSnapshot(connection);
   const tabs = visibleTabs(permissions);
   const canRename = useCan(Scopes.ServersEdit, permissions);
   const [tab, setTab] = useState<ServerTabId | undefined>(tabs[0]?.id);
@@ -52,10 +52,17 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
           <ServerHeader server={server} running={running} canRename={canRename} />
           <ControlBar connection={connection} running={running} permissions={permissions} />
         </Group>
-        {failed && (
-          <Alert color="yellow" icon={<IconAlertTriangle />} data-testid="socket-failed">
-            {t('errors.ErrSocketFailed')}
+        {/* The node being down explains the dead socket: say that rather than both. */}
+        {nodeOffline ? (
+          <Alert color="red" icon={<IconPlugConnectedX />} title={t('server.nodeOffline.title')} data-testid="node-offline">
+            {t('server.nodeOffline.body', { node: server.node.name })}
           </Alert>
+        ) : (
+          failed && (
+            <Alert color="yellow" icon={<IconAlertTriangle />} data-testid="socket-failed">
+              {t('errors.ErrSocketFailed')}
+            </Alert>
+          )
         )}
         <Tabs value={tab ?? null} onChange={(value) => setTab(value as ServerTabId)} keepMounted={false} inverted>
           {tabs.map((entry) => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../../shared/src/i18n/en_US.json' with { type: 'json' };
 
 const src = new URL('../../', import.meta.url).pathname;
-const checked = ['screens/Servers', 'screens/AddServer', 'screens/Server', 'live', 'screens/Templates', 'screens/Template', 'screens/AddTemplate'];
+const checked = ['screens/Servers', 'screens/AddServer', 'screens/Server', 'live', 'screens/Templates', 'screens/Template', 'screens/AddTemplate', 'screens/Nodes', 'screens/Node', 'screens/AddNode'];
 
 function files(path: string): string[] {
   return statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => files(join(path, name))) : [path];

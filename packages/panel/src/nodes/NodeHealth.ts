@@ -1,0 +1,92 @@
+import { OutpostError, type NodeCaller } from '@outpost/shared';
+import type { Repositories } from '../db/repositories.js';
+import type { NodeRow } from '../db/nodes.js';
+import type { NodeClients } from './NodeClients.js';
+
+/** What the panel last learnt of a node. */
+export interface NodeState {
+  online: boolean;
+  /** The daemon's version from its last answer; kept while it is down, null until it first answers. */
+  version: string | null;
+  /** Why the last check failed (an error code), when it did. */
+  error?: string;
+}
+
+/** How often every node is asked: often enough that the node list and the server page catch up within seconds. */
+export const NODE_HEALTH_INTERVAL_MS = 5000;
+
+/** A check that takes longer than this counts as down: a daemon that accepts but never answers is no better. */
+const CHECK_TIMEOUT_MS = 4000;
+
+// The health route takes any token signed with the node's secret, so the check asks for nothing else.
+const healthCaller: NodeCaller = { user: 'panel', scopes: [] };
+
+/**
+ * The panel's background health check: asks each node's daemon what it is (GET /daemon/node)
+ * every interval and keeps the answer for the node list and the server page. Started when the
+ * app is ready, stopped when it closes.
+ */
+export class NodeHealth {
+  private readonly states = new Map<number, NodeState>();
+  private timer?: NodeJS.Timeout;
+  private round?: Promise<void>;
+
+  constructor(
+    private readonly repo: Repositories,
+    private readonly clients: NodeClients,
+    private readonly intervalMs = NODE_HEALTH_INTERVAL_MS,
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.checkAll(), this.intervalMs);
+    this.timer.unref();
+    void this.checkAll();
+  }
+
+  /** Stops the checks and waits for the one under way. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.round;
+  }
+
+  /** The last known state of a node; offline until a check has said otherwise. */
+  stateOf(nodeId: number): NodeState {
+    return this.states.get(nodeId) ?? { online: false, version: null };
+  }
+
+  /** Checks every node now (one round at a time: a slow node never piles rounds up). */
+  checkAll(): Promise<void> {
+    this.round ??= this.repo.nodes
+      .list()
+      .then((rows) => Promise.all(rows.map((row) => this.check(row))))
+      .then(() => undefined, () => undefined)
+      .finally(() => (this.round = undefined));
+    return this.round;
+  }
+
+  /** Checks one node now and keeps the answer. */
+  async check(row: NodeRow): Promise<NodeState> {
+    let state: NodeState;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new OutpostError('ErrNodeUnreachable', 'the node did not answer in time')), CHECK_TIMEOUT_MS);
+      });
+      const info = await Promise.race([this.clients.forRow(row).nodeInfo(healthCaller), timeout]);
+      state = { online: true, version: info.version };
+    } catch (error) {
+      state = { online: false, version: this.states.get(row.id)?.version ?? null, error: error instanceof OutpostError ? error.code : 'ErrNodeUnreachable' };
+    } finally {
+      clearTimeout(timer);
+    }
+    this.states.set(row.id, state);
+    return state;
+  }
+
+  /** Drops what is known of a node that was deleted. */
+  forget(nodeId: number): void {
+    this.states.delete(nodeId);
+  }
+}
