@@ -178,7 +178,7 @@ describe('remote nodes', () => {
 
     const down = await call('GET', `/proxy/daemon/server/${westServer}/status`);
     expect(down.status).toBe(502);
-    expect(down.body.error.code).toBe('ErrNodeUnreachable');
+    expect(down.body.error.reason).toBe('ErrNodeUnreachable');
     await vi.waitFor(async () => expect(await nodeNamed('west')).toMatchObject({ online: false }), { timeout: 15_000, interval: 250 });
     // The other node does not notice.
     expect((await call('GET', `/proxy/daemon/server/${eastServer}/status`)).body).toEqual({ running: true });

@@ -41,7 +41,7 @@ describe('/api/nodes', () => {
     await t.app.panel.repo.servers.insert({ id: 'b0b0b0b0', name: 'on busy', node_id: id, ip: '', port: null, type: 'generic', created_at: Date.now() });
     const res = await t.app.inject({ method: 'DELETE', url: `/api/nodes/${id}`, headers: editor.headers });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'ErrNodeHasServers', metadata: { servers: 1 } });
+    expect(res.json().error).toMatchObject({ reason: 'ErrNodeHasServers', metadata: { servers: 1 } });
     expect((await t.app.inject({ method: 'GET', url: `/api/nodes/${id}`, headers: viewer.headers })).json()).toMatchObject({ name: 'Busy one', servers: 1 });
   });
 
