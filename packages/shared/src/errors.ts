@@ -69,6 +69,7 @@ export const ErrorCodes = [
   'ErrInvalidCron', // 400: a task schedule that is no valid cron expression
   'ErrUnknownOperation', // 400: a task operation of a type nobody knows
   'ErrInvalidOperation', // 400: a task operation whose fields do not fit its type
+  'ErrLastAdmin', // 409: removing, demoting or deleting the panel's last administrator
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
@@ -93,6 +94,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   ErrServerRunning: 409,
   ErrAlreadyExists: 409,
   ErrNodeHasServers: 409,
+  ErrLastAdmin: 409,
   ErrQuotaExceeded: 413,
   ErrOriginNotAllowed: 403,
   ErrUnsupportedMediaType: 415,

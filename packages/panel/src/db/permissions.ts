@@ -34,6 +34,12 @@ export function permissionsRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** Ids of the users who hold a scope panel-wide (the administrators, for servers.admin). */
+    async usersHolding(scope: string): Promise<number[]> {
+      const rows = await db.selectFrom('permissions').select('user_id').distinct().where('scope', '=', scope).where('server_id', 'is', null).execute();
+      return rows.map((r) => r.user_id);
+    },
+
     /** Ids of the users who hold anything on a server. */
     async usersOfServer(serverId: string): Promise<number[]> {
       const rows = await db.selectFrom('permissions').select('user_id').distinct().where('server_id', '=', serverId).execute();
