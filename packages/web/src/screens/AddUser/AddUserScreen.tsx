@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Scopes } from '@outpost/shared';
 import { useCreateUser } from '../../api/users';
 import { EmptyState } from '../../components/EmptyState';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../components/notify';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCan } from '../../hooks/useCan';
 import { UserForm } from './UserForm';
@@ -27,14 +27,9 @@ export default function AddUserScreen() {
           submitLabel={t('users.create')}
           pending={create.isPending}
           onSubmit={async ({ username, email, password }) => {
-            try {
-              const user = await create.mutateAsync({ username, email, password });
-              notifySuccess(t('users.created'));
-              void navigate(`/user/${user.id}`);
-            } catch (error) {
-              notifyError(error);
-              throw error;
-            }
+            const user = await create.mutateAsync({ username, email, password });
+            notifySuccess(t('users.created'));
+            void navigate(`/user/${user.id}`);
           }}
         />
       </Paper>

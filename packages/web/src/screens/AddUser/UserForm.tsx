@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { notifyError, notifyWarning } from '../../components/notify';
 import { takenField, userFormErrors, type FieldProblem, type UserFormField, type UserFormValues } from './userFormErrors';
 
 interface UserFormProps {
@@ -10,7 +11,7 @@ interface UserFormProps {
   submitLabel: string;
   pending: boolean;
   disabled?: boolean;
-  /** Sends the values; a rejection naming a taken username or email marks that field. */
+  /** Sends the values; a rejection is shown as a toast, and one naming a taken username or email marks that field too. */
   onSubmit: (values: UserFormValues) => Promise<void>;
 }
 
@@ -42,7 +43,10 @@ export function UserForm({ initial, requirePassword, submitLabel, pending, disab
       setValues((old) => ({ ...old, password: '', confirm: '' }));
       setTouched(false);
     } catch (error) {
-      setTaken(takenField(error));
+      const field = takenField(error);
+      setTaken(field);
+      if (field) notifyWarning(t(field === 'username' ? 'users.takenUsername' : 'users.takenEmail'));
+      else notifyError(error);
     }
   };
 

@@ -65,17 +65,12 @@ export default function UserScreen() {
                 submitLabel={t('common.save')}
                 pending={update.isPending}
                 onSubmit={async ({ username, email, password }) => {
-                  try {
-                    await update.mutateAsync({
-                      ...(username !== data.username ? { username } : {}),
-                      ...(email !== data.email ? { email } : {}),
-                      ...(password ? { password } : {}),
-                    });
-                    notifySuccess(t('users.updated'));
-                  } catch (error) {
-                    notifyError(error);
-                    throw error;
-                  }
+                  await update.mutateAsync({
+                    ...(username !== data.username ? { username } : {}),
+                    ...(email !== data.email ? { email } : {}),
+                    ...(password ? { password } : {}),
+                  });
+                  notifySuccess(t('users.updated'));
                 }}
               />
             </Paper>
