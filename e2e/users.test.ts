@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { admin, appWithBrowserPerTest, screenshot, signIn, signOut, submitLogin, uniqueUser } from './support';
+import { admin, appWithBrowserPerTest, openBrowser, screenshot, signIn, signOut, submitLogin, uniqueUser } from './support';
+import { startApp } from './support/startApp';
 
 const rig = appWithBrowserPerTest();
 
@@ -108,5 +110,36 @@ describe('users', () => {
     await submitLogin(page, person);
     await page.getByText('invalid credentials', { exact: false }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
+  });
+
+  it('on a panel without an administrator, the command shown makes the signed-in account one', async () => {
+    const bare = await startApp({ OUTPOST_ADMIN_EMAIL: '', OUTPOST_ADMIN_PASSWORD: '' });
+    const browser = await openBrowser(bare.url);
+    try {
+      const { page } = browser;
+      const first = uniqueUser('first');
+      const registered = await fetch(`${bare.url}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(first) });
+      expect(registered.status).toBe(200);
+      await signIn(page, first);
+      await page.getByTestId('first-admin-hint').waitFor();
+      const command = await page.getByTestId('first-admin-command').innerText();
+      expect(command).toBe(`npx outpost user add --admin --email ${first.email}`);
+      await expect(page.getByTestId('nav-user').count()).resolves.toBe(0);
+      await screenshot(page, 'first-admin-hint');
+
+      // Run what the hint says, against this panel's data folder, as an operator would.
+      const bin = new URL('../packages/cli/bin/outpost.js', import.meta.url).pathname;
+      const printed = execFileSync(process.execPath, [bin, ...command.split(' ').slice(2)], { env: { ...process.env, OUTPOST_DATA_DIR: bare.dataDir }, encoding: 'utf8' });
+      expect(printed).toContain('is now an administrator');
+
+      await signOut(page);
+      await signIn(page, first);
+      await page.getByTestId('nav-user').click();
+      await page.getByTestId('user-list').getByText(first.email).waitFor();
+      await expect(page.getByTestId('first-admin-hint').count()).resolves.toBe(0);
+    } finally {
+      await browser.close();
+      await bare.stop();
+    }
   });
 });
