@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { normaliseEmail } from '../services/normaliseEmail.js';
+import { lockAdmins } from './permissions.js';
 import type { Database, UsersTable } from './schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -103,6 +104,19 @@ export function usersRepository(db: Kysely<Database>) {
 
     async delete(id: number): Promise<void> {
       await db.deleteFrom('users').where('id', '=', id).execute();
+    },
+
+    /**
+     * Deletes a user (their sessions, clients, permissions and settings go with the row), unless
+     * they are the last administrator: then answers false and deletes nothing.
+     */
+    async deleteKeepingAdmin(id: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const admins = await lockAdmins(trx);
+        if (admins.length === 1 && admins[0] === id) return false;
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+        return true;
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { OutpostError, Scopes, hasScope, type Scope } from '@outpost/shared';
+import { OutpostError, hasScope, type Scope } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 
 /**
@@ -28,12 +28,10 @@ export function panelRank(repo: Repositories) {
       }
     },
 
-    /** The panel always keeps one administrator: the last one is neither demoted nor deleted. */
-    async requireNotLastAdmin(userId: number): Promise<void> {
-      const admins = await repo.permissions.usersHolding(Scopes.Admin);
-      if (admins.length === 1 && admins[0] === userId) {
-        throw new OutpostError('ErrLastAdmin', 'the panel needs at least one administrator', { id: userId });
-      }
-    },
   };
+}
+
+/** The answer when a change would leave the panel without an administrator. */
+export function lastAdminError(userId: number): OutpostError {
+  return new OutpostError('ErrLastAdmin', 'the panel needs at least one administrator', { id: userId });
 }

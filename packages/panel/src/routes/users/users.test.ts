@@ -209,6 +209,33 @@ describe('/api/users', () => {
     }
   });
 
+  it('keeps one administrator when the last two demote or delete each other at the same moment', async () => {
+    const fresh = await createTestApp();
+    try {
+      for (const round of ['demote', 'delete'] as const) {
+        const a = await createSignedInUser(fresh.app, [Scopes.Admin]);
+        const b = await createSignedInUser(fresh.app, [Scopes.Admin]);
+        const against = (who: TestUser, other: TestUser) =>
+          fresh.app.inject({
+            headers: who.headers,
+            ...(round === 'demote' ? { method: 'PUT', url: `/api/users/${other.id}/perms`, payload: { scopes: [] } } : { method: 'DELETE', url: `/api/users/${other.id}` }),
+          } as const);
+        const answers = await Promise.all([against(a, b), against(b, a)]);
+        // The loser is refused as the last administrator, or as no longer an administrator at all.
+        expect(answers.filter((res) => res.statusCode === 204)).toHaveLength(1);
+        const refused = answers.find((res) => res.statusCode !== 204)!;
+        expect([403, 409]).toContain(refused.statusCode);
+        expect(['ErrLastAdmin', 'ErrNoPermission', 'ErrMissingScope']).toContain(refused.json().error.code);
+        const admins = await fresh.app.panel.repo.permissions.usersHolding(Scopes.Admin);
+        expect(admins).toHaveLength(1);
+        // The one left is cleared for the next round, which needs two new administrators.
+        await fresh.app.panel.repo.permissions.replace(admins[0]!, null, []);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("changes what a signed-in user may do from their next request on", async () => {
     const user = await createSignedInUser(t.app, []);
     const templates = () => as(user, { method: 'GET', url: '/api/templates' });

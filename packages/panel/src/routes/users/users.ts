@@ -8,7 +8,7 @@ import { deleteUser } from '../../services/deleteUser.js';
 import { endSftpSessions } from '../../services/endSftpSessions.js';
 import { endUserAccess } from '../../services/endUserAccess.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
-import { panelRank } from '../../services/panelRank.js';
+import { lastAdminError, panelRank } from '../../services/panelRank.js';
 import { hashPassword } from '../../services/passwords.js';
 import { createUserSchema, deleteUserSchema, firstAdminSchema, getUserPermsSchema, getUserSchema, listUsersSchema, putUserPermsSchema, updateUserSchema } from './schema.js';
 
@@ -68,7 +68,6 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     const { id } = request.params;
     await existing(repo, id);
     await rank.requireOutranks(await rank.held(request.session!.userId), id);
-    await rank.requireNotLastAdmin(id);
     await deleteUser(request, id);
     return reply.code(204).send(null);
   });
@@ -87,10 +86,9 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     const after = [...new Set(request.body.scopes)];
     await rank.requireOutranks(own, id);
     rank.requireHeldChanges(own, before, after);
-    const demoted = before.includes(Scopes.Admin) && !after.includes(Scopes.Admin);
-    if (demoted) await rank.requireNotLastAdmin(id);
     // Scopes are read on every request, so the change holds from the user's next call on.
-    await repo.permissions.replace(id, null, after);
+    if (!(await repo.permissions.replacePanelKeepingAdmin(id, after))) throw lastAdminError(id);
+    const demoted = before.includes(Scopes.Admin) && !after.includes(Scopes.Admin);
     // An administrator reached every server: their live connections and SFTP sessions end, and
     // whatever they still hold on a server is checked again when they reconnect.
     if (demoted) {
