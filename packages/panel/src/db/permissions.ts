@@ -52,6 +52,12 @@ export function permissionsRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Everything a user holds on servers, as rows of server and scope. */
+    async allServerScopes(userId: number): Promise<{ serverId: string; scope: string }[]> {
+      const rows = await db.selectFrom('permissions').select(['server_id', 'scope']).where('user_id', '=', userId).where('server_id', 'is not', null).execute();
+      return rows.map((r) => ({ serverId: r.server_id!, scope: r.scope }));
+    },
+
     /** True when the user holds anything on at least one server. */
     async holdsAnyServer(userId: number): Promise<boolean> {
       const row = await db.selectFrom('permissions').select('scope').where('user_id', '=', userId).where('server_id', 'is not', null).limit(1).executeTakeFirst();

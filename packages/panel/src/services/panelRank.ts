@@ -1,4 +1,4 @@
-import { OutpostError, hasScope, type Scope } from '@outpost/shared';
+import { OutpostError, Scopes, hasScope, type Scope } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 
 /**
@@ -11,12 +11,20 @@ export function panelRank(repo: Repositories) {
     held: (userId: number) => repo.permissions.panelScopes(userId),
 
     /**
-     * Nobody acts on a user who holds a panel scope they lack: setting that user's password or
-     * email would hand them those rights.
+     * Nobody acts on a user who holds a scope they lack, panel-wide or on any server: setting that
+     * user's password or email would hand them those rights. Administrators outrank everyone.
      */
-    async requireOutranks(own: readonly string[], userId: number): Promise<void> {
+    async requireOutranks(callerId: number, own: readonly string[], userId: number): Promise<void> {
+      if (own.includes(Scopes.Admin)) return;
+      const refuse = (scope: string, server?: string) =>
+        new OutpostError('ErrNoPermission', 'this user holds rights you do not hold', server === undefined ? { scope } : { scope, server }, 403);
       for (const scope of await repo.permissions.panelScopes(userId)) {
-        if (!hasScope(own, scope as Scope)) throw new OutpostError('ErrNoPermission', 'this user holds rights you do not hold', { scope }, 403);
+        if (!hasScope(own, scope as Scope)) throw refuse(scope);
+      }
+      const mine = new Map<string, string[]>();
+      for (const { serverId, scope } of await repo.permissions.allServerScopes(userId)) {
+        if (!mine.has(serverId)) mine.set(serverId, await repo.permissions.serverScopes(callerId, serverId));
+        if (!mine.get(serverId)!.includes(scope)) throw refuse(scope, serverId);
       }
     },
 

@@ -57,7 +57,7 @@ describe('/api/users', () => {
     const second = (await as(viewer, { method: 'GET', url: '/api/users?username=pager*&page=2' })).json();
     expect(second.users.map((u: { username: string }) => u.username)).toEqual(['pager_10', 'pager_11']);
 
-    const containing = (await as(viewer, { method: 'GET', url: '/api/users?username=*ER_1*&limit=50' })).json();
+    const containing = (await as(viewer, { method: 'GET', url: '/api/users?username=*GER_1*&limit=50' })).json();
     expect(containing.users.map((u: { username: string }) => u.username)).toEqual(['pager_10', 'pager_11']);
     // Without a star the name must match whole; the LIKE wildcards in the text are plain characters.
     expect((await as(viewer, { method: 'GET', url: '/api/users?username=pager' })).json().paging.total).toBe(0);
@@ -180,6 +180,22 @@ describe('/api/users', () => {
     }
     expect((await as(admin, { method: 'GET', url: `/api/users/${id}/perms` })).json().scopes).toEqual([Scopes.NodesView, Scopes.TemplatesEdit]);
     await signIn(admin.email, admin.password);
+  });
+
+  it("lets nobody take over a user's servers by setting their password, unless they hold as much there", async () => {
+    const owner = await createSignedInUser(t.app, []);
+    await t.app.panel.repo.permissions.replace(owner.id, 'feed0001', [Scopes.ServersView, Scopes.ServersStart, Scopes.ServersFilesPut]);
+    const takeOver = () => as(editor, { method: 'POST', url: `/api/users/${owner.id}`, payload: { password: 'now it is mine' } });
+    const refused = await takeOver();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'ErrNoPermission', metadata: { server: 'feed0001' } });
+    expect((await as(editor, { method: 'DELETE', url: `/api/users/${owner.id}` })).statusCode).toBe(403);
+    await signIn(owner.email, owner.password);
+
+    // Someone who holds the same on that server may.
+    await t.app.panel.repo.permissions.replace(editor.id, 'feed0001', [Scopes.ServersView, Scopes.ServersStart, Scopes.ServersFilesPut, Scopes.ServersStop]);
+    expect((await takeOver()).statusCode).toBe(200);
+    await signIn(owner.email, 'now it is mine');
   });
 
   it('never leaves the panel without an administrator', async () => {

@@ -56,7 +56,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     if (password !== undefined) assertPassword(password);
     await existing(repo, id);
     const session = request.session!;
-    await rank.requireOutranks(await rank.held(session.userId), id);
+    await rank.requireOutranks(session.userId, await rank.held(session.userId), id);
     await assertAvailable(repo, { username, email }, id);
     await repo.users.update(id, { username, email, passwordHash: password === undefined ? undefined : await hashPassword(password) });
     // The old password opened sessions that must not outlive it (the editor's own stays).
@@ -67,7 +67,8 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.delete('/api/users/:id', { schema: deleteUserSchema, config: edit }, async (request, reply) => {
     const { id } = request.params;
     await existing(repo, id);
-    await rank.requireOutranks(await rank.held(request.session!.userId), id);
+    const callerId = request.session!.userId;
+    await rank.requireOutranks(callerId, await rank.held(callerId), id);
     await deleteUser(request, id);
     return reply.code(204).send(null);
   });
@@ -81,10 +82,11 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.put('/api/users/:id/perms', { schema: putUserPermsSchema, config: edit }, async (request, reply) => {
     const { id } = request.params;
     await existing(repo, id);
-    const own = await rank.held(request.session!.userId);
+    const callerId = request.session!.userId;
+    const own = await rank.held(callerId);
     const before = await repo.permissions.panelScopes(id);
     const after = [...new Set(request.body.scopes)];
-    await rank.requireOutranks(own, id);
+    await rank.requireOutranks(callerId, own, id);
     rank.requireHeldChanges(own, before, after);
     // Scopes are read on every request, so the change holds from the user's next call on.
     if (!(await repo.permissions.replacePanelKeepingAdmin(id, after))) throw lastAdminError(id);
