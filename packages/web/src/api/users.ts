@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserRequest, FirstAdminResponse, Scope, UpdateUserRequest, UserListResponse, UserPerms, UserView } from '@outpost/shared';
+import { sessionStore } from '../session/sessionStore';
 import { api } from './client';
+import { getSelf } from './self';
 
 /** Spec section 9: lists page by 10. */
 export const USER_PAGE_SIZE = 10;
@@ -64,9 +66,13 @@ export function usePutUserPerms(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (scopes: Scope[]) => putUserPerms(id, scopes),
-    onSuccess: (_, scopes) => {
+    onSuccess: async (_, scopes) => {
       client.setQueryData<UserPerms>(['users', 'perms', id], { scopes });
       void client.invalidateQueries({ queryKey: ['users', 'firstAdmin'] });
+      // Editing one's own permissions changes what the menu and the controls may show, at once.
+      // The save itself succeeded: a failed read here leaves the menu as it was, with no error.
+      const self = await getSelf().catch(() => undefined);
+      if (self?.id === id) sessionStore.save(self.scopes);
     },
   });
 }
