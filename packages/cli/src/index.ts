@@ -3,12 +3,15 @@ import { daemon } from './daemon.js';
 import { migrate } from './migrate.js';
 import { run } from './run.js';
 import { userAdd } from './userAdd.js';
+import { userList } from './userList.js';
 
 const usage = `Usage: outpost <command>
 
   run                      migrate, then start the panel (what npm start does)
   user add [--admin] --email <email> --username <name> --password <password>
-                           create a user; missing values are asked for
+                           create a user; missing values are asked for; with --admin and
+                           the email of an existing account, make that account an administrator
+  user list                every user with their panel rights (admin, or the scopes held)
   migrate                  bring the database schema up to date
   daemon [--config <file>] run a daemon for a remote node from its deployment information
                            (the JSON of GET /api/nodes/{id}/deployment; default ./daemon.json)
@@ -26,6 +29,7 @@ export async function main(argv: string[]): Promise<void> {
         return await run(rest);
       case 'user':
         if (rest[0] === 'add') return await userAdd(rest.slice(1));
+        if (rest[0] === 'list') return await userList(rest.slice(1));
         throw new Error(`unknown command: user ${rest[0] ?? ''}\n\n${usage}`);
       case 'migrate':
         return await migrate(rest);

@@ -29,6 +29,34 @@ describe('outpost user add and migrate', () => {
     await db.destroy();
   });
 
+  it('with --admin and the email of an existing account, makes that account an administrator and keeps the rest', async () => {
+    await main(['user', 'add', '--email', 'signed.up@example.com', '--username', 'signedup', '--password', 'password1']);
+    const db = openDatabase({ dialect: 'sqlite', url: join(dir, 'outpost.db') });
+    const repo = repositories(db);
+    const user = (await repo.users.byEmail('signed.up@example.com'))!;
+    await repo.permissions.replace(user.id, null, [Scopes.NodesView]);
+    await repo.permissions.replace(user.id, 'abcd0123', [Scopes.ServersView]);
+    await db.destroy();
+
+    await main(['user', 'add', '--admin', '--email', 'Signed.Up@example.com']);
+    expect(console.log).toHaveBeenLastCalledWith(`signedup <signed.up@example.com> (id ${user.id}) is now an administrator.`);
+    await main(['user', 'add', '--admin', '--email', 'signed.up@example.com']);
+    expect(console.log).toHaveBeenLastCalledWith(expect.stringContaining('is already an administrator'));
+
+    const after = openDatabase({ dialect: 'sqlite', url: join(dir, 'outpost.db') });
+    const again = repositories(after);
+    expect((await again.permissions.panelScopes(user.id)).sort()).toEqual([Scopes.NodesView, Scopes.Admin].sort());
+    expect(await again.permissions.serverScopes(user.id, 'abcd0123')).toEqual([Scopes.ServersView]);
+    expect((await again.users.byId(user.id))?.username).toBe('signedup');
+    expect(await again.users.count()).toBe(1);
+    await after.destroy();
+  });
+
+  it('without --admin still refuses an email that has an account', async () => {
+    await main(['user', 'add', '--email', 'taken@example.com', '--username', 'takenuser', '--password', 'password1']);
+    await expect(main(['user', 'add', '--email', 'taken@example.com', '--username', 'otheruser', '--password', 'password1'])).rejects.toThrow(/already exists/);
+  });
+
   it('stores the email lower-cased and trimmed, and refuses the same email in another case', async () => {
     await main(['user', 'add', '--email', ' Mixed.Case@Example.COM ', '--username', 'mixeduser', '--password', 'password1']);
     expect(console.log).toHaveBeenLastCalledWith(expect.stringContaining('<mixed.case@example.com>'));

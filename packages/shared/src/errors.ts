@@ -77,6 +77,7 @@ export const ErrorCodes = [
   'ErrUnknownOperation', // 400: a task operation of a type nobody knows
   'ErrInvalidOperation', // 400: a task operation whose fields do not fit its type
   'ErrNodeRefusedSecret', // 502: the node answered but refused the panel's token (its daemon.json holds another secret)
+  'ErrLastAdmin', // 409: removing, demoting or deleting the panel's last administrator
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
@@ -101,6 +102,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   ErrServerRunning: 409,
   ErrAlreadyExists: 409,
   ErrNodeHasServers: 409,
+  ErrLastAdmin: 409,
   ErrQuotaExceeded: 413,
   ErrOriginNotAllowed: 403,
   ErrUnsupportedMediaType: 415,

@@ -104,4 +104,24 @@ describe.each(testDialects())('data layer on %s', (dialect) => {
     expect(await repo.permissions.panelScopes(id)).toEqual([]);
     expect(await repo.userSettings.list(id)).toEqual([]);
   });
+
+  it('finds users by a pattern in any case, and keeps the last administrator whichever way they would go', async () => {
+    const a = await repo.users.insert({ username: 'Pattern_One', email: 'p1@pattern.test', passwordHash: 'h' });
+    const b = await repo.users.insert({ username: 'pattern%two', email: 'p2@pattern.test', passwordHash: 'h' });
+    const names = async (username: string) => (await repo.users.page({ offset: 0, limit: 10, match: { username } })).rows.map((r) => r.username);
+    expect(await names('*PATTERN*')).toEqual(['Pattern_One', 'pattern%two']);
+    expect(await names('*n%t*')).toEqual(['pattern%two']);
+    expect(await names('pattern_one')).toEqual(['Pattern_One']);
+    expect((await repo.users.page({ offset: 1, limit: 1, match: { email: '*@pattern.test' } })).total).toBe(2);
+
+    await repo.permissions.replace(a, null, ['servers.admin']);
+    await repo.permissions.replace(b, null, ['servers.admin', 'nodes.view']);
+    expect(await repo.permissions.replacePanelKeepingAdmin(b, ['nodes.view'])).toBe(true);
+    expect(await repo.permissions.replacePanelKeepingAdmin(a, [])).toBe(false);
+    expect(await repo.users.deleteKeepingAdmin(a)).toBe(false);
+    expect(await repo.permissions.usersHolding('servers.admin')).toEqual([a]);
+    expect(await repo.users.deleteKeepingAdmin(b)).toBe(true);
+    expect(await repo.users.byId(b)).toBeUndefined();
+    await repo.permissions.replace(a, null, []);
+  });
 });

@@ -1,8 +1,24 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { normaliseEmail } from '../services/normaliseEmail.js';
+import { lockAdmins } from './permissions.js';
 import type { Database, UsersTable } from './schema.js';
 
 export type UserRow = Selectable<UsersTable>;
+
+/** One field's filter of the user list: exact, or a pattern in which `*` is any text. */
+export interface UserMatch {
+  username?: string;
+  email?: string;
+}
+
+// `!` escapes the LIKE wildcards found in the text itself; every dialect reads it the same way
+// (a backslash would be an escape inside MySQL's string literals too).
+function likePattern(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[!%_]/g, (c) => `!${c}`)
+    .replaceAll('*', '%');
+}
 
 /** The users table: accounts, password hashes and two-factor state. */
 export function usersRepository(db: Kysely<Database>) {
@@ -21,6 +37,21 @@ export function usersRepository(db: Kysely<Database>) {
       await db.insertInto('users').values({ username: user.username, email, password_hash: user.passwordHash, otp_active: 0 }).execute();
       const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** One page of users by username, filtered by `match` in any case; with the total that match. */
+    async page(options: { offset: number; limit: number; match: UserMatch }): Promise<{ rows: UserRow[]; total: number }> {
+      let rows = db.selectFrom('users').selectAll();
+      let count = db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n'));
+      for (const field of ['username', 'email'] as const) {
+        const value = options.match[field];
+        if (value === undefined || value === '') continue;
+        const condition = sql<boolean>`lower(${sql.ref(field)}) like ${likePattern(value)} escape '!'`;
+        rows = rows.where(condition);
+        count = count.where(condition);
+      }
+      const [page, total] = await Promise.all([rows.orderBy('username').orderBy('id').limit(options.limit).offset(options.offset).execute(), count.executeTakeFirstOrThrow()]);
+      return { rows: page.map((row) => normalise(row)!), total: Number(total.n) };
     },
 
     async byId(id: number): Promise<UserRow | undefined> {
@@ -73,6 +104,19 @@ export function usersRepository(db: Kysely<Database>) {
 
     async delete(id: number): Promise<void> {
       await db.deleteFrom('users').where('id', '=', id).execute();
+    },
+
+    /**
+     * Deletes a user (their sessions, clients, permissions and settings go with the row), unless
+     * they are the last administrator: then answers false and deletes nothing.
+     */
+    async deleteKeepingAdmin(id: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const admins = await lockAdmins(trx);
+        if (admins.length === 1 && admins[0] === id) return false;
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+        return true;
+      });
     },
   };
 }

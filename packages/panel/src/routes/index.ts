@@ -15,6 +15,7 @@ import selfOtpRoutes from './self/otp.js';
 import selfRoutes from './self/self.js';
 import settingsRoutes from './settings/settings.js';
 import userSettingsRoutes from './userSettings/userSettings.js';
+import usersRoutes from './users/users.js';
 
 /** Every route area, by hand, so what the panel serves is readable in one place. */
 export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -28,6 +29,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   userSettingsRoutes,
   serversRoutes,
   serverUsersRoutes,
+  usersRoutes,
   nodesRoutes,
   sftpAuthRoutes,
   templatesRoutes,

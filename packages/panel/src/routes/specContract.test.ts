@@ -7,7 +7,6 @@ import { createNodeTestApp, echoDefinition, type NodeTestApp } from '../test/ser
 /**
  * Spec panel.md section 7, call by call, as a third-party client makes them: raw HTTP with a
  * bearer token and the spec's field names, checking method, path, body, answer shape and status.
- * Calls this panel does not serve yet are listed as todo at the end.
  */
 describe('spec section 7, call by call', () => {
   let t: NodeTestApp;
@@ -373,6 +372,34 @@ describe('spec section 7, call by call', () => {
     serverId = '';
   });
 
-  // Calls of section 7 this panel does not serve yet: each fails loudly here once it does.
-  it.todo('Users: GET /api/users (page, limit, username search); POST /api/users; GET, POST /api/users/{id}; GET, PUT /api/users/{id}/perms; DELETE /api/users/{id}');
+  describe('Users', () => {
+    it('GET /api/users with page and limit; GET /api/users?username=*{text}* to search', async () => {
+      const page = await call('GET', '/api/users?page=1&limit=10', undefined, admin());
+      expect(page.status).toBe(200);
+      expect(page.json).toEqual({ users: expect.any(Array), paging: { page: 1, limit: 10, total: expect.any(Number) } });
+      expect(page.json.users).toContainEqual({ id: expect.any(Number), username: expect.stringMatching(/^contract_walker/), email });
+      const found = await call('GET', '/api/users?username=*ract_wal*', undefined, admin());
+      expect(found.json.users.map((u: { email: string }) => u.email)).toEqual([email]);
+    });
+
+    it('POST /api/users then PUT perms; GET /api/users/{id}; POST /api/users/{id} then PUT perms; GET /api/users/{id}/perms; DELETE /api/users/{id}', async () => {
+      const made = await call('POST', '/api/users', { username: 'contract_added', email: 'contract_added@example.com', password: 'added password 1' }, admin());
+      expect(made.status).toBe(200);
+      const id = made.json.id as number;
+      expect(made.json).toEqual({ id: expect.any(Number), username: 'contract_added', email: 'contract_added@example.com' });
+      expect((await call('PUT', `/api/users/${id}/perms`, { scopes: ['nodes.view'] }, admin())).status).toBe(204);
+      expect((await call('GET', `/api/users/${id}`, undefined, admin())).json).toEqual(made.json);
+      const edited = await call('POST', `/api/users/${id}`, { username: 'contract_edited' }, admin());
+      expect(edited.status).toBe(200);
+      expect(edited.json.username).toBe('contract_edited');
+      expect((await call('PUT', `/api/users/${id}/perms`, { scopes: ['nodes.view', 'templates.view'] }, admin())).status).toBe(204);
+      expect((await call('GET', `/api/users/${id}/perms`, undefined, admin())).json).toEqual({ scopes: ['nodes.view', 'templates.view'] });
+      // What was granted works for that user at once.
+      const session = (await call('POST', '/auth/login', { email: 'contract_added@example.com', password: 'added password 1' }, '')).json.session as string;
+      expect((await call('GET', '/api/nodes', undefined, `Bearer ${session}`)).status).toBe(200);
+      expect((await call('DELETE', `/api/users/${id}`, undefined, admin())).status).toBe(204);
+      expect((await call('GET', `/api/users/${id}`, undefined, admin())).status).toBe(404);
+      expect((await call('GET', '/api/nodes', undefined, `Bearer ${session}`)).status).toBe(401);
+    });
+  });
 });

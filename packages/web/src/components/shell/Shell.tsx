@@ -6,6 +6,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../hooks/useLogout';
 import { useShortcuts } from '../../hooks/useShortcuts';
+import { FirstAdminHint } from '../FirstAdminHint';
 import { ScreenFallback } from '../ScreenFallback';
 import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
@@ -67,6 +68,7 @@ export function Shell() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <FirstAdminHint />
         <Suspense fallback={<ScreenFallback />}>
           <Outlet />
         </Suspense>

@@ -1,0 +1,102 @@
+import { OutpostError, Scopes, assertEmail, assertPassword, assertUsername, panelScopes } from '@outpost/shared';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Repositories } from '../../db/repositories.js';
+import type { UserRow } from '../../db/users.js';
+import { assertAvailable, checkNewUser, createUser } from '../../services/createUser.js';
+import { deleteUser } from '../../services/deleteUser.js';
+import { endSftpSessions } from '../../services/endSftpSessions.js';
+import { endUserAccess } from '../../services/endUserAccess.js';
+import { normaliseEmail } from '../../services/normaliseEmail.js';
+import { lastAdminError, panelRank } from '../../services/panelRank.js';
+import { hashPassword } from '../../services/passwords.js';
+import { createUserSchema, deleteUserSchema, firstAdminSchema, getUserPermsSchema, getUserSchema, listUsersSchema, putUserPermsSchema, updateUserSchema } from './schema.js';
+
+const present = (user: UserRow) => ({ id: user.id, username: user.username, email: user.email });
+
+async function existing(repo: Repositories, id: number): Promise<UserRow> {
+  const user = await repo.users.byId(id);
+  if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { id }, 404);
+  return user;
+}
+
+/** /api/users: the panel's accounts and their panel-level rights (spec panel.md section 7, Users). */
+export default async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { repo } = app.panel;
+  const rank = panelRank(repo);
+  const view = { scope: Scopes.UsersView };
+  const edit = { scope: Scopes.UsersEdit };
+
+  r.get('/api/users', { schema: listUsersSchema, config: view }, async (request) => {
+    const { page = 1, limit = 10, username, email } = request.query;
+    const { rows, total } = await repo.users.page({ offset: (page - 1) * limit, limit, match: { username, email } });
+    return { users: rows.map(present), paging: { page, limit, total } };
+  });
+
+  r.post('/api/users', { schema: createUserSchema, config: edit }, async (request) => {
+    const input = checkNewUser(request.body);
+    const id = await createUser(repo, { ...input, scopes: [] });
+    return present(await existing(repo, id));
+  });
+
+  // Any signed-in user may ask: the answer only tells whether the first-administrator hint applies.
+  r.get('/api/users/firstAdmin', { schema: firstAdminSchema, config: { scope: 'session' } }, async () => ({
+    needed: (await repo.permissions.usersHolding(Scopes.Admin)).length === 0,
+  }));
+
+  r.get('/api/users/:id', { schema: getUserSchema, config: view }, async (request) => present(await existing(repo, request.params.id)));
+
+  r.post('/api/users/:id', { schema: updateUserSchema, config: edit }, async (request) => {
+    const { id } = request.params;
+    const { username, password } = request.body;
+    const email = request.body.email === undefined ? undefined : normaliseEmail(request.body.email);
+    if (username !== undefined) assertUsername(username);
+    if (email !== undefined) assertEmail(email);
+    if (password !== undefined) assertPassword(password);
+    await existing(repo, id);
+    const session = request.session!;
+    await rank.requireOutranks(session.userId, await rank.held(session.userId), id);
+    await assertAvailable(repo, { username, email }, id);
+    await repo.users.update(id, { username, email, passwordHash: password === undefined ? undefined : await hashPassword(password) });
+    // The old password opened sessions that must not outlive it (the editor's own stays).
+    if (password !== undefined) await endUserAccess(request, id, session.userId === id ? session.tokenHash : undefined);
+    return present(await existing(repo, id));
+  });
+
+  r.delete('/api/users/:id', { schema: deleteUserSchema, config: edit }, async (request, reply) => {
+    const { id } = request.params;
+    await existing(repo, id);
+    const callerId = request.session!.userId;
+    await rank.requireOutranks(callerId, await rank.held(callerId), id);
+    await deleteUser(request, id);
+    return reply.code(204).send(null);
+  });
+
+  r.get('/api/users/:id/perms', { schema: getUserPermsSchema, config: view }, async (request) => {
+    await existing(repo, request.params.id);
+    const held = await repo.permissions.panelScopes(request.params.id);
+    return { scopes: panelScopes.filter((scope) => held.includes(scope)) };
+  });
+
+  r.put('/api/users/:id/perms', { schema: putUserPermsSchema, config: edit }, async (request, reply) => {
+    const { id } = request.params;
+    await existing(repo, id);
+    const callerId = request.session!.userId;
+    const own = await rank.held(callerId);
+    const before = await repo.permissions.panelScopes(id);
+    const after = [...new Set(request.body.scopes)];
+    await rank.requireOutranks(callerId, own, id);
+    rank.requireHeldChanges(own, before, after);
+    // Scopes are read on every request, so the change holds from the user's next call on.
+    if (!(await repo.permissions.replacePanelKeepingAdmin(id, after))) throw lastAdminError(id);
+    const demoted = before.includes(Scopes.Admin) && !after.includes(Scopes.Admin);
+    // An administrator reached every server: their live connections and SFTP sessions end, and
+    // whatever they still hold on a server is checked again when they reconnect.
+    if (demoted) {
+      app.panel.sockets.closeForUser(id);
+      await endSftpSessions(request, { user: String(id), scopes: [] }, id);
+    }
+    return reply.code(204).send(null);
+  });
+}
