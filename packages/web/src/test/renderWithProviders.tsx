@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll } from 'vitest';
 import { setupI18n } from '../i18n';
 import { theme } from '../theme/theme';
@@ -43,10 +43,7 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
   return render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          {ui}
-          <Location />
-        </MemoryRouter>
+        <RouterProvider router={createMemoryRouter([{ path: '*', element: <>{ui}<Location /></> }], { initialEntries: [path] })} />
       </QueryClientProvider>
     </MantineProvider>,
   );

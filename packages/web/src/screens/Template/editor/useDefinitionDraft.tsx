@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import type { ServerDefinition } from '@outpost/shared';
+import { useUnsavedChangesGuard } from '../../../hooks/useUnsavedChangesGuard';
+import { draftDefinition, draftText, openDraft, type Draft } from './definitionDraft';
+
+/**
+ * The state of one definition being edited: the draft, whether it differs from what was last
+ * loaded or saved (and asking before leaving if so), and what Save may send.
+ */
+export function useDefinitionDraft(initial: unknown) {
+  const [draft, setDraft] = useState<Draft>(() => openDraft(initial));
+  const [baseline, setBaseline] = useState(() => draftText(openDraft(initial)));
+  const dirty = draftText(draft) !== baseline;
+  const guard = useUnsavedChangesGuard(dirty);
+
+  /** The definition to send, or null when there is none yet (the reason then shows in the draft). */
+  const definitionToSave = (): ServerDefinition | null => {
+    const result = draftDefinition(draft);
+    if ('definition' in result) return result.definition;
+    if ('invalid' in result && draft.view === 'json') setDraft({ ...draft, invalid: result.invalid });
+    return null;
+  };
+
+  return {
+    draft,
+    setDraft,
+    dirty,
+    /** A version-1 template waits for Convert before it can be saved. */
+    isV1: draft.view === 'json' && draft.v1,
+    definitionToSave,
+    /** After a save: what is on screen is now what is stored. */
+    markSaved: () => setBaseline(draftText(draft)),
+    leaveDialog: guard.dialog,
+    allowLeaving: guard.allowLeaving,
+  };
+}
