@@ -238,6 +238,28 @@ describe('the template editor', () => {
     for (const variable of variables) await page.locator(`[data-variable=${variable.name}]`).first().waitFor();
     await expect(page.getByLabel('Message of the day').inputValue()).resolves.toBe('Hello from e2e');
     await screenshot(page, 'template-editor-server-settings');
+
+    // The server's own definition in the editor's server mode (Admin tab): one environment, values not defaults.
+    await page.locator('[data-tab=admin]').click();
+    await page.getByRole('button', { name: en.serverAdmin.editDefinition }).click();
+    await section(page, 'environments');
+    await expect(page.getByTestId('server-environment').inputValue()).resolves.toBe(en.addServer.env.standard);
+    await section(page, 'variables');
+    await page.getByRole('button', { name: 'Edit motd' }).click();
+    await page.getByText(en.templateEditor.variableValue, { exact: true }).waitFor();
+    await page.getByTestId('variable-value').fill('Changed in the definition');
+    await page.getByTestId('variable-dialog-save').click();
+    await screenshot(page, 'template-editor-server-mode');
+    // Cancel with an unsaved edit asks first; Save writes it.
+    await page.getByTestId('definition-cancel').click();
+    await page.getByTestId('discard-unsaved').waitFor();
+    await page.getByRole('button', { name: en.common.cancel }).last().click();
+    await page.getByTestId('definition-save').click();
+    await page.getByText(en.toast.saved).first().waitFor();
+    await page.getByRole('button', { name: en.serverAdmin.editDefinition }).click();
+    await section(page, 'variables');
+    await page.getByRole('button', { name: 'Edit motd' }).click();
+    await expect(page.getByTestId('variable-value').inputValue()).resolves.toBe('Changed in the definition');
   });
 
   it('opens a version-1 template as it is and converts it only when asked', async () => {
