@@ -57,8 +57,15 @@ async function addStep(page: Page, listTestId: string, type: string): Promise<vo
   await dialog.waitFor({ state: 'hidden' });
 }
 
+// The tests below run in order: the first creates the template the others use.
+let offered: string[] = [];
+let created: Record<string, unknown> = {};
+const needsTemplate = () => expect(offered.length, 'the first test did not create the template').toBeGreaterThan(0);
+const editedDisplay = 'E2E editor (from JSON)';
+
 describe('the template editor', () => {
-  it('builds a template in the editor and as JSON, saves it, reloads it, and serves a server', async () => {
+  // A long walk through every form: it gets more time than the default on a busy machine.
+  it('builds a template by section: a variable of each type, a step of each type, a docker environment', async () => {
     const { page } = rig.browser;
     await signIn(page, admin);
     await page.goto(`${rig.app.url}/addtemplate`);
@@ -125,7 +132,7 @@ describe('the template editor', () => {
     await page.getByTestId('step-dialog-cancel').click();
     await page.getByTestId('install-steps-add').click();
     await page.getByTestId('step-type').click();
-    const offered = await page.getByRole('option').allInnerTexts();
+    offered = await page.getByRole('option').allInnerTexts();
     await page.keyboard.press('Escape');
     await page.getByTestId('step-dialog-cancel').click();
     expect(offered).toEqual(expect.arrayContaining(Object.keys(stepValues)));
@@ -181,7 +188,7 @@ describe('the template editor', () => {
 
     await page.getByTestId('create-template').click();
     await page.waitForURL(`**/template/${id}`);
-    const created = await savedTemplate(page);
+    created = await savedTemplate(page);
     expect(created).toMatchObject({
       display: 'E2E editor',
       run: { command: 'java -Xmx${memory}M -jar server.jar', workingDirectory: 'game', stop: 'stop', environmentVars: { LANG: 'C.UTF-8' } },
@@ -190,16 +197,24 @@ describe('the template editor', () => {
     expect(Object.keys(created.data as object)).toEqual(['motd', 'eula', 'mode', 'memory']);
     expect(created.data).toMatchObject({ eula: { type: 'boolean', value: true }, memory: { type: 'integer', value: 1024 }, mode: { type: 'option', value: 'creative', options: [{ value: 'survival' }, { value: 'creative' }] } });
     expect((created.install as unknown[]).length).toBe(offered.length);
+  }, 180_000);
+
+  it('edits the template as JSON and back in the editor without losing anything, and keeps it after a reload', async () => {
+    needsTemplate();
+    const { page } = rig.browser;
+    await signIn(page, admin);
+    await page.goto(`${rig.app.url}/template/${id}`);
+    await page.getByTestId('general-display').waitFor();
 
     // The JSON form: what the editor holds, edited there, and back in the editor with nothing lost.
     await page.getByTestId('editor-view').getByText(en.templateEditor.viewJson).click();
     await page.locator('.cm-content').click();
     await page.keyboard.press('ControlOrMeta+a');
-    const edited = { ...created, display: 'E2E editor (from JSON)' };
+    const edited = { ...created, display: editedDisplay };
     await page.keyboard.insertText(JSON.stringify(edited, null, 2));
     await screenshot(page, 'template-editor-json');
     await page.getByTestId('editor-view').getByText(en.templateEditor.viewEditor).click();
-    await expect(page.getByTestId('general-display').inputValue()).resolves.toBe('E2E editor (from JSON)');
+    await expect(page.getByTestId('general-display').inputValue()).resolves.toBe(editedDisplay);
     await page.getByTestId('save-template').click();
     await page.getByText(en.templates.saved).waitFor();
     expect(await savedTemplate(page)).toEqual(edited);
@@ -207,30 +222,48 @@ describe('the template editor', () => {
     // Reloaded, everything is still there.
     await page.reload();
     await page.getByTestId('general-display').waitFor();
-    await expect(page.getByTestId('general-display').inputValue()).resolves.toBe('E2E editor (from JSON)');
+    await expect(page.getByTestId('general-display').inputValue()).resolves.toBe(editedDisplay);
     await section(page, 'variables');
     await expect.poll(() => page.getByTestId('variables-item').count()).toBe(variables.length);
     await section(page, 'install');
     await expect.poll(() => page.getByTestId('install-steps-item').count()).toBe(offered.length);
     await section(page, 'environments');
     await expect.poll(() => page.getByTestId('environments-item').count()).toBe(3);
+  });
 
-    // Leaving with an unsaved edit asks first.
-    await section(page, 'general');
+  it('asks before leaving the template with unsaved edits', async () => {
+    needsTemplate();
+    const { page } = rig.browser;
+    await signIn(page, admin);
+    await page.goto(`${rig.app.url}/template/${id}`);
     await page.getByTestId('general-display').fill('not saved');
+    // Closing the tab: the browser's own question, answered with "stay".
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    // Within the app: the editor's own question.
     await page.getByTestId('nav-server').click();
     await page.getByTestId('leave-unsaved').waitFor();
     await screenshot(page, 'template-editor-leave');
     await page.getByTestId('leave-unsaved').click();
     await page.waitForURL('**/server');
+  });
 
-    // A server from it shows its variables on the Settings tab.
+  it('serves a server whose Settings tab shows its variables, and edits that server\'s definition', async () => {
+    needsTemplate();
+    const { page } = rig.browser;
+    await signIn(page, admin);
     await page.goto(`${rig.app.url}/addserver`);
     await page.getByLabel('Server name').fill('e2e editor server');
     await page.getByRole('combobox', { name: 'Node' }).click();
     await page.getByRole('option').first().click();
     await page.getByRole('combobox', { name: 'Template' }).click();
-    await page.getByRole('option', { name: 'E2E editor (from JSON)' }).click();
+    await page.getByRole('option', { name: editedDisplay }).click();
     await page.getByLabel('Message of the day').waitFor();
     await page.getByRole('button', { name: 'Create server' }).click();
     await page.waitForURL(/\/server\/[0-9a-f]{8}$/);
