@@ -174,10 +174,14 @@ describe('the template editor', () => {
     await page.getByTestId('docker-bindings').getByLabel(en.templateEditor.bindingHost).fill('/data');
     await page.getByTestId('docker-bindings').getByLabel(en.templateEditor.bindingContainer).fill('/srv/data');
     await page.getByTestId('docker-port-add').click();
-    await page.getByTestId('docker-port').fill('{ip}:25565/tcp');
-    await page.getByText(en.templateEditor.problems.portBinding).waitFor();
+    const port = page.getByTestId('docker-port');
+    await expect(port.getByLabel(en.templateEditor.portHost).inputValue()).resolves.toBe('{ip}');
+    await port.getByLabel(en.templateEditor.outsidePort).fill('25565');
+    await expect.poll(() => page.getByText(en.templateEditor.problems.port).count()).toBe(1);
     await expect(page.getByTestId('environment-dialog-save').isDisabled()).resolves.toBe(true);
-    await page.getByTestId('docker-port').fill('{ip}:25565:25565/udp');
+    await port.getByLabel(en.templateEditor.insidePort).fill('25566');
+    await port.getByRole('combobox', { name: en.templateEditor.protocol }).click();
+    await page.getByRole('option', { name: 'udp', exact: true }).click();
     await screenshot(page, 'template-editor-docker');
     await page.getByTestId('environment-dialog-save').click();
     await page.getByTestId('environment-dialog').waitFor({ state: 'hidden' });
@@ -192,7 +196,7 @@ describe('the template editor', () => {
     expect(created).toMatchObject({
       display: 'E2E editor',
       run: { command: 'java -Xmx${memory}M -jar server.jar', workingDirectory: 'game', stop: 'stop', environmentVars: { LANG: 'C.UTF-8' } },
-      supportedEnvironments: [{ type: 'standard' }, { type: 'tty' }, { type: 'docker', image: 'eclipse-temurin:21', networkMode: 'bridge', networkName: 'games', bindings: { '/data': '/srv/data' }, portBindings: ['{ip}:25565:25565/udp'] }],
+      supportedEnvironments: [{ type: 'standard' }, { type: 'tty' }, { type: 'docker', image: 'eclipse-temurin:21', networkMode: 'bridge', networkName: 'games', bindings: { '/data': '/srv/data' }, portBindings: ['{ip}:25565:25566/udp'] }],
     });
     expect(Object.keys(created.data as object)).toEqual(['motd', 'eula', 'mode', 'memory']);
     expect(created.data).toMatchObject({ eula: { type: 'boolean', value: true }, memory: { type: 'integer', value: 1024 }, mode: { type: 'option', value: 'creative', options: [{ value: 'survival' }, { value: 'creative' }] } });

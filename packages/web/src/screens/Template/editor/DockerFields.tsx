@@ -1,7 +1,9 @@
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DOCKER_IMAGE, DEFAULT_NETWORK_MODE, DEFAULT_PORT_HOST, DEFAULT_PORT_PROTOCOL, NETWORK_MODES, parsePortBinding, type DockerEnvironmentConfig } from '@outpost/shared';
+import { DEFAULT_DOCKER_IMAGE, DEFAULT_NETWORK_MODE, NETWORK_MODES, parsePortBinding, PORT_PROTOCOLS, type DockerEnvironmentConfig } from '@outpost/shared';
+import { newPortBinding, portFieldsOf, portBindingText, type PortFields } from './portBindingFields';
 import { KeyValueEditor } from './KeyValueEditor';
 
 /** True when every port binding reads as host:outsidePort:insidePort/protocol. */
@@ -39,26 +41,77 @@ export function DockerFields({ env, onChange }: { env: DockerEnvironmentConfig; 
         </Text>
       </div>
       {ports.map((text, index) => (
-        <Group key={index} align="flex-start" wrap="nowrap" gap="xs">
-          <TextInput
-            aria-label={t('templateEditor.portBinding')}
-            style={{ flex: 1 }}
-            ff="monospace"
-            value={text}
-            error={parsePortBinding(text) ? undefined : t('templateEditor.problems.portBinding')}
-            onChange={(event) => setPorts(ports.map((old, at) => (at === index ? event.currentTarget.value : old)))}
-            data-testid="docker-port"
-          />
-          <ActionIcon variant="subtle" color="red" mt={6} aria-label={t('templateEditor.remove', { name: text })} onClick={() => setPorts(ports.filter((_, at) => at !== index))}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
+        <PortBindingRow
+          key={index}
+          text={text}
+          onChange={(next) => setPorts(ports.map((old, at) => (at === index ? next : old)))}
+          onRemove={() => setPorts(ports.filter((_, at) => at !== index))}
+        />
       ))}
       <Group>
-        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setPorts([...ports, `${DEFAULT_PORT_HOST}:25565:25565/${DEFAULT_PORT_PROTOCOL}`])} data-testid="docker-port-add">
+        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setPorts([...ports, newPortBinding])} data-testid="docker-port-add">
           {t('templateEditor.addPortBinding')}
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * One port binding: host, outside and inside port and protocol, written back as the one stored
+ * text. A stored text that does not read as a binding is shown as text, with the problem, to fix.
+ */
+function PortBindingRow({ text, onChange, onRemove }: { text: string; onChange: (text: string) => void; onRemove: () => void }) {
+  const { t } = useTranslation();
+  // The fields are the truth while editing: an emptied port cannot be written as a binding.
+  const [fields, setFields] = useState<PortFields | null>(() => portFieldsOf(text));
+  const set = (next: PortFields) => {
+    setFields(next);
+    onChange(portBindingText(next));
+  };
+  const remove = (
+    <ActionIcon variant="subtle" color="red" mt={6} aria-label={t('templateEditor.remove', { name: text })} onClick={onRemove}>
+      <IconTrash size={16} />
+    </ActionIcon>
+  );
+  if (!fields) {
+    return (
+      <Group align="flex-start" wrap="nowrap" gap="xs">
+        <TextInput
+          aria-label={t('templateEditor.portBinding')}
+          style={{ flex: 1 }}
+          ff="monospace"
+          value={text}
+          error={parsePortBinding(text) ? undefined : t('templateEditor.problems.portBinding')}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          data-testid="docker-port"
+        />
+        {remove}
+      </Group>
+    );
+  }
+  const portError = (port: number | '') => (port === '' || port < 1 || port > 65535 ? t('templateEditor.problems.port') : undefined);
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="xs" data-testid="docker-port">
+      <TextInput aria-label={t('templateEditor.portHost')} placeholder={t('templateEditor.portHost')} style={{ flex: 2 }} value={fields.host} error={fields.host.trim() === '' ? t('templateEditor.problems.required') : undefined} onChange={(event) => set({ ...fields, host: event.currentTarget.value })} />
+      {(['outsidePort', 'insidePort'] as const).map((key) => (
+        <NumberInput
+          key={key}
+          aria-label={t(`templateEditor.${key}`)}
+          placeholder={t(`templateEditor.${key}`)}
+          style={{ flex: 1 }}
+          min={1}
+          max={65535}
+          allowDecimal={false}
+          allowNegative={false}
+          hideControls
+          value={fields[key]}
+          error={portError(fields[key])}
+          onChange={(value) => set({ ...fields, [key]: typeof value === 'number' ? value : '' })}
+        />
+      ))}
+      <Select aria-label={t('templateEditor.protocol')} w={90} data={[...PORT_PROTOCOLS]} value={fields.protocol} allowDeselect={false} onChange={(protocol) => protocol && set({ ...fields, protocol: protocol as PortFields['protocol'] })} />
+      {remove}
+    </Group>
   );
 }
