@@ -65,7 +65,7 @@ export default function AddTemplateScreen() {
               clearInvalid();
             }}
             mode="template"
-            refused={invalid}
+            refused={invalid ?? editing.invalid}
             jsonHeight="max(320px, calc(100vh - 480px))"
           />
           <Group justify="flex-end">

@@ -89,6 +89,15 @@ describe('TemplateScreen', () => {
     expect(saved[0]).toMatchObject({ run: { command: 'game --port ${port}', stop: 'quit' }, data: { port: { value: 7777 }, world: { type: 'string', required: true, userEdit: true } } });
   });
 
+  it('names the field and sends nothing when the form would be refused', async () => {
+    open('game');
+    fireEvent.click(await screen.findByTestId('section-run'));
+    fireEvent.change(await screen.findByTestId('run-command'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('save-template'));
+    expect((await screen.findByTestId('template-invalid')).textContent).toContain('run.command');
+    expect(saved).toEqual([]);
+  });
+
   it('shows the options list when a variable becomes a choice', async () => {
     open('game');
     fireEvent.click(await screen.findByTestId('section-variables'));

@@ -103,7 +103,7 @@ function TemplateEditor({ id, template }: { id: string; template: Template }) {
           clearInvalid();
         }}
         mode="template"
-        refused={invalid}
+        refused={invalid ?? editing.invalid}
       />
       <DeleteTemplateDialog
         id={id}

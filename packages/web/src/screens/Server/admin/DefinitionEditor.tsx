@@ -58,7 +58,7 @@ function DefinitionDraft({ serverId, definition, onClose }: { serverId: string; 
           setRefused(null);
         }}
         mode="server"
-        refused={refused}
+        refused={refused ?? editing.invalid}
         jsonHeight="60vh"
       />
       <Group justify="flex-end">

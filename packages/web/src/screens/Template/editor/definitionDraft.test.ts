@@ -48,6 +48,13 @@ describe('a definition being edited', () => {
     expect(draftDefinition(withText('[]'))).toEqual({ invalid: {} });
   });
 
+  it('will not save an editor form the panel would refuse, and says which field', () => {
+    const draft = openDraft(minecraft);
+    if (draft.view !== 'editor') throw new Error('minecraft opens in the editor');
+    expect(draftDefinition({ view: 'editor', form: { ...draft.form, command: '' } })).toMatchObject({ invalid: { field: 'run.command' } });
+    expect(draftDefinition({ view: 'editor', form: { ...draft.form, envVars: { 'A B': '1' } } })).toMatchObject({ invalid: { field: 'run.environmentVars' } });
+  });
+
   it('opens a definition it cannot read as JSON with its problem', () => {
     expect(openDraft({ run: {} })).toMatchObject({ view: 'json', v1: false, invalid: { field: 'run.command' } });
   });

@@ -98,9 +98,9 @@ export function convertDraft(draft: Draft): Draft {
   return openDraft(normalizeDefinition(convertV1Template(parsed.value)));
 }
 
-/** What Save sends: the API form, or why there is nothing to send (version 1 must be converted first). */
+/** What Save sends: the API form checked as the panel will, or why there is nothing to send (version 1 must be converted first). */
 export function draftDefinition(draft: Draft): { definition: ServerDefinition } | { invalid: DraftInvalid } | { v1: true } {
-  if (draft.view === 'editor') return { definition: toApiForm(draft.form) };
+  if (draft.view === 'editor') return check(toApiForm(draft.form));
   const parsed = parse(draft.text);
   if ('invalid' in parsed) return parsed;
   if (isV1Template(parsed.value)) return { v1: true };

@@ -1,14 +1,20 @@
 import { useState } from 'react';
 import type { ServerDefinition } from '@outpost/shared';
 import { useUnsavedChangesGuard } from '../../../hooks/useUnsavedChangesGuard';
-import { draftDefinition, draftText, openDraft, type Draft } from './definitionDraft';
+import { draftDefinition, draftText, openDraft, type Draft, type DraftInvalid } from './definitionDraft';
 
 /**
  * The state of one definition being edited: the draft, whether it differs from what was last
  * loaded or saved (and asking before leaving if so), and what Save may send.
  */
 export function useDefinitionDraft(initial: unknown) {
-  const [draft, setDraft] = useState<Draft>(() => openDraft(initial));
+  const [draft, setDraftState] = useState<Draft>(() => openDraft(initial));
+  // Why the editor form could not be saved; the JSON form carries its own reason in the draft.
+  const [invalid, setInvalid] = useState<DraftInvalid | null>(null);
+  const setDraft = (next: Draft) => {
+    setDraftState(next);
+    setInvalid(null);
+  };
   const [baseline, setBaseline] = useState(() => draftText(openDraft(initial)));
   const dirty = draftText(draft) !== baseline;
   const guard = useUnsavedChangesGuard(dirty);
@@ -17,7 +23,10 @@ export function useDefinitionDraft(initial: unknown) {
   const definitionToSave = (): ServerDefinition | null => {
     const result = draftDefinition(draft);
     if ('definition' in result) return result.definition;
-    if ('invalid' in result && draft.view === 'json') setDraft({ ...draft, invalid: result.invalid });
+    if ('invalid' in result) {
+      if (draft.view === 'json') setDraftState({ ...draft, invalid: result.invalid });
+      else setInvalid(result.invalid);
+    }
     return null;
   };
 
@@ -25,6 +34,7 @@ export function useDefinitionDraft(initial: unknown) {
     draft,
     setDraft,
     dirty,
+    invalid,
     /** A version-1 template waits for Convert before it can be saved. */
     isV1: draft.view === 'json' && draft.v1,
     definitionToSave,
