@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from './api/ApiError';
 import { setUnauthorizedHandler } from './api/client';
 import { AppRoutes } from './AppRoutes';
@@ -44,17 +44,28 @@ function SessionEffects() {
   return null;
 }
 
+// A data router, so that a screen with unsaved edits can hold a navigation (useBlocker); the
+// routes themselves stay in AppRoutes.
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
+      <>
+        <SessionEffects />
+        <AppRoutes />
+        <ErrorDetailsModal />
+      </>
+    ),
+  },
+]);
+
 export function App() {
   return (
     <MantineProvider theme={theme} colorSchemeManager={darkStorage} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <Notifications position="top-right" />
         <AppliedTheme />
-        <BrowserRouter>
-          <SessionEffects />
-          <AppRoutes />
-          <ErrorDetailsModal />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   );

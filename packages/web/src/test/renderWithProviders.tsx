@@ -2,14 +2,14 @@ import type { ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll } from 'vitest';
 import { setupI18n } from '../i18n';
 import { theme } from '../theme/theme';
 
 // Component tests run under jsdom (a `@vitest-environment jsdom` line at the top of the file).
 // Mantine asks for browser features jsdom lacks; these stand-ins answer "no match", observe
-// nothing and scroll nowhere.
+// nothing, scroll nowhere and load no fonts.
 window.matchMedia ??= (query: string) =>
   ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
 globalThis.ResizeObserver ??= class {
@@ -18,6 +18,8 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 Element.prototype.scrollIntoView ??= () => {};
+// Autosizing text areas listen for web fonts loading; jsdom has no font set.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
 beforeAll(async () => {
   localStorage.setItem('locale', 'en_US');
@@ -43,10 +45,7 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
   return render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          {ui}
-          <Location />
-        </MemoryRouter>
+        <RouterProvider router={createMemoryRouter([{ path: '*', element: <>{ui}<Location /></> }], { initialEntries: [path] })} />
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -2,22 +2,24 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { templateText, useTemplates } from '../../api/templates';
+import { useTemplates } from '../../api/templates';
 import { notifySuccess } from '../../components/notify';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { TemplateJsonEditor } from '../Template/TemplateJsonEditor';
+import { definitionText } from '../Template/editor/definitionDraft';
+import { DraftEditor } from '../Template/editor/DraftEditor';
+import { useDefinitionDraft } from '../Template/editor/useDefinitionDraft';
 import { useSubmitTemplate } from '../Template/useSubmitTemplate';
 import { isValidTemplateId } from './isValidTemplateId';
 import { templateSkeleton } from './templateSkeleton';
 
-/** A new template: its id and its JSON, starting from the smallest valid one; Create is PUT /api/templates/{id}. */
+/** A new template: its id and its definition (editor or JSON), starting from the smallest valid one; Create is PUT /api/templates/{id}. */
 export default function AddTemplateScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const templates = useTemplates();
   const { submit, invalid, clearInvalid, saving } = useSubmitTemplate();
+  const editing = useDefinitionDraft(templateSkeleton);
   const [id, setId] = useState('');
-  const [text, setText] = useState(() => templateText(templateSkeleton));
   const [touched, setTouched] = useState(false);
 
   // PUT replaces silently, so an id in use is refused here rather than overwriting that template.
@@ -28,15 +30,18 @@ export default function AddTemplateScreen() {
     event.preventDefault();
     setTouched(true);
     if (idError || !templates.isSuccess) return;
-    submit(id, text, () => {
+    const definition = editing.definitionToSave();
+    if (!definition) return;
+    submit(id, definitionText(definition), () => {
       notifySuccess(t('templates.created'));
+      editing.allowLeaving();
       void navigate(`/template/${encodeURIComponent(id)}`);
     });
   };
 
   return (
     <>
-      <ScreenHeader title={t('screens.addTemplate')} description={t('templates.addDescription')} />
+      <ScreenHeader title={t('screens.addTemplate')} description={t('templateEditor.addDescription')} />
       <form onSubmit={create} noValidate>
         <Stack gap="lg">
           <Paper withBorder radius="md" p="lg">
@@ -53,25 +58,27 @@ export default function AddTemplateScreen() {
               data-testid="template-id"
             />
           </Paper>
-          <TemplateJsonEditor
-            value={text}
-            onChange={(value) => {
-              setText(value);
+          <DraftEditor
+            draft={editing.draft}
+            onDraft={(draft) => {
+              editing.setDraft(draft);
               clearInvalid();
             }}
-            invalid={invalid}
-            height="max(320px, calc(100vh - 420px))"
+            mode="template"
+            refused={invalid ?? editing.invalid}
+            jsonHeight="max(320px, calc(100vh - 480px))"
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void navigate('/template')}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={saving} disabled={!templates.isSuccess} data-testid="create-template">
+            <Button type="submit" loading={saving} disabled={!templates.isSuccess || editing.isV1} data-testid="create-template">
               {t('templates.create')}
             </Button>
           </Group>
         </Stack>
       </form>
+      {editing.leaveDialog}
     </>
   );
 }

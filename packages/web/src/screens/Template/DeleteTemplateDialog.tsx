@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 
 /** Asks before deleting a template, then returns to the list. */
-export function DeleteTemplateDialog({ id, opened, onClose }: { id: string; opened: boolean; onClose: () => void }) {
+export function DeleteTemplateDialog({ id, opened, onClose, onDeleting }: { id: string; opened: boolean; onClose: () => void; onDeleting?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const remove = useDeleteTemplate(id);
@@ -14,6 +14,8 @@ export function DeleteTemplateDialog({ id, opened, onClose }: { id: string; open
     remove.mutate(undefined, {
       onSuccess: () => {
         notifySuccess(t('templates.deleted'));
+        // Unsaved edits of a deleted template have nowhere to go: no question on the way out.
+        onDeleting?.();
         void navigate('/template');
       },
       onError: notifyError,
