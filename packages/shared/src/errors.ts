@@ -77,6 +77,7 @@ export const ErrorCodes = [
   'ErrUnknownOperation', // 400: a task operation of a type nobody knows
   'ErrInvalidOperation', // 400: a task operation whose fields do not fit its type
   'ErrNodeRefusedSecret', // 502: the node answered but refused the panel's token (its daemon.json holds another secret)
+  'ErrTemplateVersion1', // 409: importing a version-1 template without asking for its conversion
   'ErrLastAdmin', // 409: removing, demoting or deleting the panel's last administrator
 ] as const;
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { isRecord, OutpostError, type RepositoryTemplate, type TemplateRepository } from '@outpost/shared';
+import { isRecord, isV1Template, OutpostError, type RepositoryTemplate, type TemplateRepository } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 import { saveTemplate, templateDefinition } from './saveTemplate.js';
 import { idsOfIndex, SHIPPED_TEMPLATES_DIR, shippedIds, TEMPLATE_ID } from './templateSources.js';
@@ -141,21 +141,28 @@ export async function listRepositoryTemplates(repo: Repositories, repositoryId: 
         return { id, display, status: 'invalid' };
       }
       const display = definition.display || definition.name || id;
+      const version1 = isV1Template(raw) ? { version1: true } : {};
       const installed = await repo.templates.byId(id);
-      if (!installed) return { id, display, status: 'new' };
+      if (!installed) return { id, display, status: 'new', ...version1 };
       const same = contentHash(JSON.parse(installed.definition), id) === contentHash(definition, id);
-      return { id, display, status: same ? 'installed' : 'newer' };
+      return { id, display, status: same ? 'installed' : 'newer', ...version1 };
     }),
   );
   return offered.filter((entry): entry is RepositoryTemplate => entry !== undefined).sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** Imports one template of a repository, overwriting an installed one of the same id. */
-export async function importFromRepository(repo: Repositories, repositoryId: string, name: string): Promise<void> {
+/**
+ * Imports one template of a repository, overwriting an installed one of the same id. A version-1
+ * template is converted only when the caller asks (`convert`), never silently.
+ */
+export async function importFromRepository(repo: Repositories, repositoryId: string, name: string, convert = false): Promise<void> {
   const missing = () => new OutpostError('ErrNoTemplate', `no template with name '${name}' was found`, { name });
   if (!TEMPLATE_ID.test(name)) throw missing();
   const base = await baseOf(repo, repositoryId);
   const raw = await readTemplate(base, name, AbortSignal.timeout(REPOSITORY_TIMEOUT_MS));
   if (raw === undefined) throw missing();
+  if (isV1Template(raw) && !convert) {
+    throw new OutpostError('ErrTemplateVersion1', `'${name}' is a version-1 template: import it with convert=true to convert it`, { name }, 409);
+  }
   await saveTemplate(repo, name, raw);
 }

@@ -30,6 +30,9 @@ export type AddTemplateRepositoryRequest = Static<typeof AddTemplateRepositoryRe
 export const TemplateRepositoryParams = Type.Object({ id: Type.String({ pattern: '^(shipped|[0-9]{1,10})$' }) });
 
 /** `{id}` and `{name}` of POST /api/template-repositories/{id}/import/{name}. */
+/** `?convert=true` of that call: convert a version-1 template while importing it. */
+export const RepositoryImportQuery = Type.Object({ convert: Type.Optional(Type.Boolean()) });
+
 export const RepositoryTemplateParams = Type.Object({
   id: Type.String({ pattern: '^(shipped|[0-9]{1,10})$' }),
   name: Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$' }),
@@ -44,5 +47,7 @@ export const RepositoryTemplate = Type.Object({
   id: Type.String(),
   display: Type.String(),
   status: Type.Union([Type.Literal('new'), Type.Literal('installed'), Type.Literal('newer'), Type.Literal('invalid')]),
+  /** The repository's file is a version-1 template: importing it converts it, so the import must ask (`?convert=true`). */
+  version1: Type.Optional(Type.Boolean()),
 });
 export type RepositoryTemplate = Static<typeof RepositoryTemplate>;

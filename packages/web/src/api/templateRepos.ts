@@ -8,8 +8,9 @@ export const listTemplateRepositories = () => api.get<TemplateRepository[]>(base
 export const addTemplateRepository = (url: string) => api.post<TemplateRepository>(base, { url });
 export const removeTemplateRepository = (id: string) => api.delete<unknown>(`${base}/${encodeURIComponent(id)}`);
 export const listRepositoryTemplates = (id: string) => api.get<RepositoryTemplate[]>(`${base}/${encodeURIComponent(id)}/templates`);
-export const importFromRepository = ({ repository, name }: { repository: string; name: string }) =>
-  api.post<unknown>(`${base}/${encodeURIComponent(repository)}/import/${encodeURIComponent(name)}`);
+/** `convert` is the user's explicit choice to convert a version-1 template while importing it. */
+export const importFromRepository = ({ repository, name, convert = false }: { repository: string; name: string; convert?: boolean }) =>
+  api.post<unknown>(`${base}/${encodeURIComponent(repository)}/import/${encodeURIComponent(name)}${convert ? '?convert=true' : ''}`);
 
 export function useTemplateRepositories(enabled = true) {
   return useQuery({ queryKey: ['templateRepositories'], queryFn: listTemplateRepositories, enabled });

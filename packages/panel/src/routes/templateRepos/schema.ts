@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { AddTemplateRepositoryRequest, NoContent, RepositoryTemplate, RepositoryTemplateParams, TemplateRepository, TemplateRepositoryParams, responses } from '@outpost/shared';
+import { AddTemplateRepositoryRequest, NoContent, RepositoryTemplate, RepositoryImportQuery, RepositoryTemplateParams, TemplateRepository, TemplateRepositoryParams, responses } from '@outpost/shared';
 
 export const listRepositoriesSchema = {
   summary: 'Template repositories: the one shipped with Outpost, then those added by URL',
@@ -32,5 +32,6 @@ export const importFromRepositorySchema = {
   summary: 'Import one template of a repository, overwriting a template with the same id',
   tags: ['templates'],
   params: RepositoryTemplateParams,
+  querystring: RepositoryImportQuery,
   response: responses({ 204: NoContent }),
 };

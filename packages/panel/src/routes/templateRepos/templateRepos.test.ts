@@ -30,10 +30,12 @@ describe('/api/template-repositories', () => {
     // A repository in the shipped folder's format: index.json (ids or {id}) and <id>.json.
     repository = createServer((req, res) => {
       const files: Record<string, unknown> = {
-        '/repo/index.json': ['remote-echo', { id: 'remote-sleep' }, { id: 'broken' }, 'ghost'],
+        '/repo/index.json': ['remote-echo', { id: 'remote-sleep' }, { id: 'broken' }, 'ghost', 'old-style'],
         '/repo/remote-echo.json': { display: echoDisplay, type: 'echo', run: { command: 'echo hi' } },
         '/repo/remote-sleep.json': { display: 'Remote sleep', run: { command: 'sleep 100' } },
         '/repo/broken.json': { display: 'Broken', run: { command: 5 } },
+        // A version-1 template, as older repositories still publish them.
+        '/repo/old-style.json': { pufferd: { type: 'java', display: 'Old style', run: { program: 'java', arguments: ['-jar', 'server.jar'], stop: 'stop' }, data: {}, environment: { type: 'system' } } },
       };
       const body = files[req.url ?? ''];
       res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(body ? JSON.stringify(body) : '{}');
@@ -85,6 +87,7 @@ describe('/api/template-repositories', () => {
       // "ghost" is in the index but has no file: left out.
       expect(await offered()).toEqual([
         { id: 'broken', display: 'Broken', status: 'invalid' },
+        { id: 'old-style', display: 'Old style', status: 'new', version1: true },
         { id: 'remote-echo', display: 'Remote echo', status: 'new' },
         { id: 'remote-sleep', display: 'Remote sleep', status: 'new' },
       ]);
@@ -98,6 +101,13 @@ describe('/api/template-repositories', () => {
       expect((await req('POST', `/api/template-repositories/${id}/import/remote-echo`, templater)).statusCode).toBe(204);
       expect((await req('GET', '/api/templates/remote-echo', templater)).json().display).toBe('Remote echo 2');
       expect((await offered()).find((entry: { id: string }) => entry.id === 'remote-echo').status).toBe('installed');
+
+      // A version-1 template is converted only when the import asks for it.
+      const silent = await req('POST', `/api/template-repositories/${id}/import/old-style`, templater);
+      expect([silent.statusCode, silent.json().error.reason]).toEqual([409, 'ErrTemplateVersion1']);
+      expect((await req('GET', '/api/templates/old-style', templater)).statusCode).toBe(404);
+      expect((await req('POST', `/api/template-repositories/${id}/import/old-style?convert=true`, templater)).statusCode).toBe(204);
+      expect((await req('GET', '/api/templates/old-style', templater)).json()).toMatchObject({ display: 'Old style', run: { command: ['java', '-jar', 'server.jar'] } });
 
       expect((await req('POST', `/api/template-repositories/${id}/import/broken`, templater)).json().error.code).toBe('ErrInvalidJson');
       expect((await req('POST', `/api/template-repositories/${id}/import/ghost`, templater)).json().error.code).toBe('ErrNoTemplate');

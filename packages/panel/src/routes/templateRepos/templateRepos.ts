@@ -31,7 +31,7 @@ export default async function templateReposRoutes(app: FastifyInstance): Promise
   r.get('/api/template-repositories/:id/templates', { schema: repositoryTemplatesSchema, config: templates }, (request) => listRepositoryTemplates(repo, request.params.id));
 
   r.post('/api/template-repositories/:id/import/:name', { schema: importFromRepositorySchema, config: templates }, async (request, reply) => {
-    await importFromRepository(repo, request.params.id, request.params.name);
+    await importFromRepository(repo, request.params.id, request.params.name, request.query.convert === true);
     return reply.code(204).send(null);
   });
 }

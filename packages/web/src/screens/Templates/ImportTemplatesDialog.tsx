@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RepositoryTemplate } from '@outpost/shared';
@@ -30,10 +30,10 @@ export function ImportTemplatesDialog({ opened, onClose }: { opened: boolean; on
   // Several rows may import at once, and one mutation's state only remembers the latest call.
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 
-  const run = async (name: string) => {
+  const run = async (name: string, convert: boolean) => {
     setPending((old) => new Set(old).add(name));
     try {
-      await importOne.mutateAsync({ repository: chosen, name });
+      await importOne.mutateAsync({ repository: chosen, name, convert });
       notifySuccess(t('templates.imported', { template: name }));
     } catch (error) {
       notifyError(error);
@@ -104,6 +104,13 @@ export function ImportTemplatesDialog({ opened, onClose }: { opened: boolean; on
                                       {t(mark.label)}
                                     </Badge>
                                   )}
+                                  {entry.version1 && (
+                                    <Tooltip label={t('templateRepos.version1Hint')}>
+                                      <Badge size="sm" variant="light" color="gray" data-testid={`import-v1-${entry.id}`}>
+                                        {t('templateRepos.version1')}
+                                      </Badge>
+                                    </Tooltip>
+                                  )}
                                 </Group>
                               </Table.Td>
                               <Table.Td ta="end">
@@ -113,10 +120,10 @@ export function ImportTemplatesDialog({ opened, onClose }: { opened: boolean; on
                                   leftSection={<IconDownload size={14} />}
                                   loading={pending.has(entry.id)}
                                   disabled={entry.status === 'invalid'}
-                                  onClick={() => void run(entry.id)}
+                                  onClick={() => void run(entry.id, entry.version1 === true)}
                                   data-testid={`import-button-${entry.id}`}
                                 >
-                                  {entry.status === 'newer' ? t('templateRepos.update') : t('templates.import')}
+                                  {entry.version1 ? t('templateRepos.convertImport') : entry.status === 'newer' ? t('templateRepos.update') : t('templates.import')}
                                 </Button>
                               </Table.Td>
                             </Table.Tr>
