@@ -181,5 +181,6 @@ describe.each(files)('%s with hostile values', (file) => {
         expect(readFileSync(join(root, step.target), 'utf8'), `${name} in ${step.target}`).toContain(`${value}\n`);
       }
     }
-  });
+    // Each value runs every local step and a start: a variable used in many steps takes a while on a busy machine.
+  }, 120_000);
 });
