@@ -22,8 +22,8 @@ const files = readdirSync(folder).filter((name) => name.endsWith('.json') && nam
 
 const EXPECTED = [
   'bedrock', 'bungeecord', 'cs2', 'discord-bot', 'fabric', 'factorio', 'forge', 'generic-tcp', 'java', 'minecraft-java',
-  'nodejs', 'palworld', 'paper', 'project-zomboid', 'purpur', 'python', 'satisfactory', 'spigot', 'terraria', 'tmodloader',
-  'valheim', 'velocity',
+  'nodejs', 'palworld', 'paper', 'project-zomboid', 'purpur', 'python', 'rust', 'satisfactory', 'spigot', 'terraria',
+  'tmodloader', 'valheim', 'velocity',
 ];
 
 /** Every text of a step that the daemon substitutes variables into. */
@@ -214,7 +214,7 @@ describe('the Minecraft templates', () => {
 });
 
 describe('the Steam games', () => {
-  const steam: [string, string][] = [['valheim', '896660'], ['cs2', '730'], ['satisfactory', '1690800'], ['palworld', '2394010'], ['project-zomboid', '380870']];
+  const steam: [string, string][] = [['valheim', '896660'], ['cs2', '730'], ['satisfactory', '1690800'], ['palworld', '2394010'], ['project-zomboid', '380870'], ['rust', '258550']];
 
   it.each(steam)('%s installs Steam app %s with steamgamedl on x86-64 Linux with steamcmd', (id, appId) => {
     const template = load(`${id}.json`);
