@@ -70,11 +70,13 @@ describe('servers', () => {
     await waitForConsole(page, 'Server installed');
     await expect(consoleText(page)).resolves.toContain('DAEMON');
     await expect(consoleText(page)).resolves.toContain('No git repository set');
+    await expect(consoleText(page)).resolves.toContain('writing a starter program there');
 
-    // Upload the program, then start it and talk to it.
+    // Upload the program over the starter the install wrote, then start it and talk to it.
     await openTab(page, 'files');
-    await page.getByTestId('file-upload-input').setInputFiles({ name: 'index.js', mimeType: 'text/javascript', buffer: Buffer.from(program) });
     await page.locator('[data-entry="index.js"]').waitFor();
+    await page.getByTestId('file-upload-input').setInputFiles({ name: 'index.js', mimeType: 'text/javascript', buffer: Buffer.from(program) });
+    await page.locator('[data-entry="index.js"]').getByText(`${Buffer.byteLength(program)} B`, { exact: true }).waitFor();
     await openTab(page, 'console');
     await page.getByTestId('control-start').click();
     await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe('online');

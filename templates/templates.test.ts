@@ -1,11 +1,13 @@
 // Checks every template that ships in this folder: it parses, reads through the shared model
-// exactly as the panel's import does, and refers only to variables that exist.
+// exactly as the panel's import does, survives the editor's form conversion both ways, refers
+// only to variables that exist, builds its command lines from its defaults, and is in index.json.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   BUILTIN_VARIABLES,
+  checkDefinitionValues,
   coerceVariableValue,
   readDefinition,
   toApiForm,
@@ -16,10 +18,12 @@ import {
 } from '@outpost/shared';
 
 const folder = dirname(fileURLToPath(import.meta.url));
-const files = readdirSync(folder).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(folder).filter((name) => name.endsWith('.json') && name !== 'index.json').sort();
 
 const EXPECTED = [
-  'discord-bot', 'fabric', 'forge', 'java', 'minecraft-java', 'nodejs', 'paper', 'python', 'terraria', 'valheim',
+  'bedrock', 'bungeecord', 'cs2', 'discord-bot', 'fabric', 'factorio', 'forge', 'generic-tcp', 'java', 'minecraft-java',
+  'nodejs', 'palworld', 'paper', 'project-zomboid', 'purpur', 'python', 'rust', 'satisfactory', 'spigot', 'terraria',
+  'tmodloader', 'valheim', 'velocity',
 ];
 
 /** Every text of a step that the daemon substitutes variables into. */
@@ -54,6 +58,16 @@ function load(file: string): ServerDefinition {
 describe('shipped templates', () => {
   it('include the templates Outpost promises (more may be added)', () => {
     expect(files.map((file) => file.replace(/\.json$/, ''))).toEqual(expect.arrayContaining(EXPECTED));
+    expect(files.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('are each listed once in index.json, which lists nothing else, with the display and type of the file', () => {
+    const index = JSON.parse(readFileSync(join(folder, 'index.json'), 'utf8')) as { id: string; display: string; type: string }[];
+    expect(index.map((entry) => entry.id)).toEqual(files.map((file) => file.replace(/\.json$/, '')));
+    for (const entry of index) {
+      const template = load(`${entry.id}.json`);
+      expect(entry, entry.id).toEqual({ id: template.id, display: template.display, type: template.type });
+    }
   });
 
   describe.each(files)('%s', (file) => {
@@ -72,7 +86,22 @@ describe('shipped templates', () => {
 
     it('is already in canonical API form, so an editor round trip changes nothing', () => {
       const normal = normalizeDefinition(template);
+      expect(normal).toEqual(template);
       expect(toApiForm(toEditorForm(normal))).toEqual(normal);
+    });
+
+    it('comes back from its editor form through JSON to the same editor form', () => {
+      const form = toEditorForm(readDefinition(template));
+      const json = JSON.stringify(toApiForm(form));
+      expect(toEditorForm(readDefinition(JSON.parse(json)))).toEqual(form);
+    });
+
+    it('builds its run command and every command step from its defaults (a required empty value filled in)', () => {
+      const filled = Object.fromEntries(
+        Object.entries(template.data ?? {}).map(([name, variable]) => [name, variable.value === '' && variable.required !== false ? { ...variable, value: 'filled' } : variable]),
+      );
+      const builtins = { serverId: '0badc0de', rootDir: '/srv/outpost/0badc0de', nodeOs: 'linux', nodeArch: 'amd64' };
+      expect(() => checkDefinitionValues({ ...template, data: filled }, builtins)).not.toThrow();
     });
 
     it('has a name, display name, type, run command, stop and at least one environment', () => {
@@ -92,6 +121,18 @@ describe('shipped templates', () => {
       const known = new Set<string>([...Object.keys(template.data ?? {}), ...BUILTIN_VARIABLES]);
       const unknown = substitutedTexts(template).flatMap(referencedNames).filter((name) => !known.has(name));
       expect(unknown).toEqual([]);
+    });
+
+    it('has a readme with a title and more than a line to say, and a port variable when the program listens on one', () => {
+      expect(template.readme).toMatch(/^# \S.*\n\n/);
+      expect(template.readme!.length).toBeGreaterThan(300);
+      const ports = Object.entries(template.data ?? {}).filter(([name]) => /port/i.test(name));
+      for (const [name, variable] of ports) {
+        expect(variable.type, name).toBe('integer');
+        expect(variable.value as number, name).toBeGreaterThan(0);
+        expect(variable.value as number, name).toBeLessThan(65536);
+      }
+      if (!['discord-bot', 'java'].includes(template.id!)) expect(ports.length).toBeGreaterThan(0);
     });
 
     it('describes every variable, and each default is a value the variable accepts', () => {
@@ -125,10 +166,10 @@ describe('shipped templates', () => {
 describe('the Node.js template', () => {
   const template = load('nodejs.json');
 
-  it('needs no network when no repository is set: every install step is a local command', () => {
+  it('needs no network when no repository is set: every install step is a local command or file', () => {
     expect(template.data?.repository?.value).toBe('');
     expect(template.data?.repository?.required).toBe(false);
-    expect(template.install?.every((step) => step.type === 'command')).toBe(true);
+    expect(template.install?.every((step) => step.type === 'command' || step.type === 'writefile')).toBe(true);
   });
 
   it('runs the main file with node and stops with SIGTERM', () => {
@@ -139,22 +180,51 @@ describe('the Node.js template', () => {
 });
 
 describe('the Minecraft templates', () => {
-  it.each(['minecraft-java', 'paper', 'fabric', 'forge'])('%s writes eula.txt from the eula variable and stops with "stop"', (id) => {
-    const template = load(`${id}.json`);
-    expect(template.data?.eula?.type).toBe('boolean');
-    expect(template.data?.eula?.value).toBe(false);
-    const eula = template.run.pre?.find((step) => step.type === 'writefile' && step.target === 'eula.txt');
-    expect(eula && 'text' in eula ? eula.text : '').toContain('eula=${eula}');
+  it.each(['minecraft-java', 'paper', 'fabric', 'forge', 'purpur', 'spigot'])(
+    '%s writes eula.txt from the eula variable, keeps port and player limit in server.properties, fetches its Java and stops with "stop"',
+    (id) => {
+      const template = load(`${id}.json`);
+      expect(template.data?.eula?.type).toBe('boolean');
+      expect(template.data?.eula?.value).toBe(false);
+      const eula = template.run.pre?.find((step) => step.type === 'writefile' && step.target === 'eula.txt');
+      expect(eula && 'text' in eula ? eula.text : '').toContain('eula=${eula}');
+      const altered = template.run.pre?.flatMap((step) => (step.type === 'alterfile' && step.file === 'server.properties' ? [step.replace] : []));
+      expect(altered).toEqual(['server-port=${port}', 'max-players=${maxPlayers}']);
+      expect(template.run.stop).toBe('stop');
+      const java = template.install?.find((step) => step.type === 'javadl');
+      expect(java && 'version' in java ? java.version : undefined).toBe(id === 'forge' ? 17 : 21);
+      expect(template.install?.[0].type).toBe('javadl');
+    },
+  );
+
+  it('Bedrock refuses to start until its EULA is accepted, and keeps its settings in server.properties', () => {
+    const template = load('bedrock.json');
+    expect(template.data?.eula).toMatchObject({ type: 'boolean', value: false });
+    const first = template.run.pre?.[0];
+    expect(first?.type === 'command' ? first.commands[0] : '').toContain('"${eula}" != true');
     expect(template.run.stop).toBe('stop');
-    expect(template.requirements?.binaries).toContain('java');
+    expect(template.data?.port?.value).toBe(19132);
+  });
+
+  it.each([['velocity', 'end'], ['bungeecord', 'end']])('the %s proxy stops with "%s"', (id, stop) => {
+    const template = load(`${id}.json`);
+    expect(template.run.stop).toBe(stop);
+    expect(template.data?.port?.value).toBe(25577);
   });
 });
 
-describe('the Valheim template', () => {
-  it('stops with SIGINT so the world is saved', () => {
+describe('the Steam games', () => {
+  const steam: [string, string][] = [['valheim', '896660'], ['cs2', '730'], ['satisfactory', '1690800'], ['palworld', '2394010'], ['project-zomboid', '380870'], ['rust', '258550']];
+
+  it.each(steam)('%s installs Steam app %s with steamgamedl on x86-64 Linux with steamcmd', (id, appId) => {
+    const template = load(`${id}.json`);
+    expect(template.install).toEqual([{ type: 'steamgamedl', appId }]);
+    expect(template.requirements).toMatchObject({ os: 'linux', arch: 'amd64', binaries: ['steamcmd'] });
+  });
+
+  it('Valheim stops with SIGINT so the world is saved', () => {
     const template = load('valheim.json');
     expect(template.run.stopCode).toBe(2);
     expect(template.run.environmentVars?.SteamAppId).toBe('892970');
-    expect(template.requirements).toMatchObject({ os: 'linux', binaries: ['steamcmd'] });
   });
 });

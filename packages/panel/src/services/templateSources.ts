@@ -15,7 +15,8 @@ const FETCH_TIMEOUT_MS = 10_000;
 /** The template ids of the shipped folder: its <id>.json files. */
 export async function shippedIds(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)).filter((id) => TEMPLATE_ID.test(id));
+  // index.json lists the folder for other panels reading it as a repository; it is not a template.
+  return names.filter((n) => n.endsWith('.json') && n !== 'index.json').map((n) => n.slice(0, -5)).filter((id) => TEMPLATE_ID.test(id));
 }
 
 async function repositoryUrl(repo: Repositories): Promise<string | undefined> {

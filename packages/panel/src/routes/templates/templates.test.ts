@@ -38,6 +38,7 @@ describe('/api/templates', () => {
   it('lists the shipped templates as importable and imports one, overwriting on a second import', async () => {
     const importable = (await req('POST', '/api/templates/import')).json();
     expect(importable).toEqual(expect.arrayContaining(['nodejs', 'paper', 'python']));
+    expect(importable).not.toContain('index');
     expect((await req('POST', '/api/templates/import/nodejs')).statusCode).toBe(204);
     expect((await req('GET', '/api/templates', viewer)).json()).toEqual([{ id: 'nodejs', name: 'nodejs', display: 'Node.js application', type: 'nodejs' }]);
     const saved = (await req('GET', '/api/templates/nodejs', viewer)).json();
