@@ -21,6 +21,7 @@ import { registerRoutes } from './routes/index.js';
 import { AttemptBudget } from './services/attemptBudget.js';
 import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
+import { Mailer } from './services/mail/Mailer.js';
 import { prepareFirstStart } from './services/prepareFirstStart.js';
 
 export interface BuildAppOptions {
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pendingLogins: new PendingLogins(),
     nodes: new NodeClients(repo),
     sockets: new OpenSockets(),
+    mail: new Mailer(repo, (details, msg) => app.log.warn(details, msg)),
   };
   app.decorate('panel', context);
 

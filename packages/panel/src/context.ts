@@ -8,6 +8,7 @@ import type { OpenSockets } from './nodes/OpenSockets.js';
 import type { AttemptBudget } from './services/attemptBudget.js';
 import type { FailedLogins } from './services/failedLogins.js';
 import type { PendingLogins } from './services/pendingLogins.js';
+import type { Mailer } from './services/mail/Mailer.js';
 
 /** What every handler may reach through `app.panel`. */
 export interface PanelContext {
@@ -22,6 +23,8 @@ export interface PanelContext {
   nodes: NodeClients;
   /** Live connections by user and server, closed when that user's permissions there change. */
   sockets: OpenSockets;
+  /** Sends the panel's mails in the background (services/mail/). */
+  mail: Mailer;
 }
 
 /**
