@@ -36,6 +36,9 @@ export interface BuildAppOptions {
 const EXPIRED_SESSION_SWEEP_MS = 10 * 60_000;
 /** Self-registrations per client address per hour: enough for a household, too few to probe emails or fill the table. */
 const REGISTRATIONS_PER_HOUR = 5;
+/** Reset mails per email per hour, and requests per client address per hour: enough for a slow inbox, too few to flood one. */
+const RESETS_PER_EMAIL_HOUR = 3;
+const RESETS_PER_ADDRESS_HOUR = 10;
 
 /**
  * Builds the panel: migrates the database, adds what a first start needs, registers outside
@@ -66,15 +69,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pendingLogins: new PendingLogins(),
     nodes: new NodeClients(repo),
     sockets: new OpenSockets(),
+    resetRequests: {
+      perAddress: new AttemptBudget(RESETS_PER_ADDRESS_HOUR, 60 * 60_000, 'password resets from this address'),
+      perEmail: new AttemptBudget(RESETS_PER_EMAIL_HOUR, 60 * 60_000, 'password resets for this email'),
+    },
     mail: new Mailer(repo, (details, msg) => app.log.warn(details, msg)),
   };
   app.decorate('panel', context);
 
   // Expired sessions are refused on sight; this sweep removes the ones nobody presents again.
-  const sweep = setInterval(() => void repo.sessions.deleteExpired(Date.now()).catch(() => undefined), EXPIRED_SESSION_SWEEP_MS);
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    void repo.sessions.deleteExpired(now).catch(() => undefined);
+    void repo.passwordResets.deleteExpired(now).catch(() => undefined);
+    void repo.invitations.deleteExpired(now).catch(() => undefined);
+  }, EXPIRED_SESSION_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    // Mails under way still read the database.
+    await context.mail.idle();
     if (ownsDb) await db.destroy();
   });
 

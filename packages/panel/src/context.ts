@@ -23,6 +23,8 @@ export interface PanelContext {
   nodes: NodeClients;
   /** Live connections by user and server, closed when that user's permissions there change. */
   sockets: OpenSockets;
+  /** Password-reset requests, per client address and per email. */
+  resetRequests: { perAddress: AttemptBudget; perEmail: AttemptBudget };
   /** Sends the panel's mails in the background (services/mail/). */
   mail: Mailer;
 }

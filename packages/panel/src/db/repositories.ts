@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { invitationsRepository } from './invitations.js';
 import { nodesRepository } from './nodes.js';
+import { passwordResetsRepository } from './passwordResets.js';
 import { oauthClientsRepository } from './oauthClients.js';
 import { permissionsRepository } from './permissions.js';
 import type { Database } from './schema.js';
@@ -22,6 +24,8 @@ export function repositories(db: Kysely<Database>) {
     servers: serversRepository(db),
     templates: templatesRepository(db),
     oauthClients: oauthClientsRepository(db),
+    invitations: invitationsRepository(db),
+    passwordResets: passwordResetsRepository(db),
   };
 }
 

@@ -11,6 +11,8 @@ export interface Database {
   servers: ServersTable;
   templates: TemplatesTable;
   oauth_clients: OAuthClientsTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export interface UsersTable {
@@ -97,4 +99,25 @@ export interface TemplatesTable {
   /** The API-form definition as JSON text. */
   definition: string;
   updated_at: number | string;
+}
+
+export interface InvitationsTable {
+  /** sha256 of the token in the invitation link. */
+  token_hash: string;
+  /** Lower-cased. */
+  email: string;
+  server_id: string;
+  /** The per-server scopes the new account will hold, space-separated. */
+  scopes: string;
+  invited_by: number | null;
+  /** Epoch milliseconds. */
+  expires_at: number | string;
+}
+
+export interface PasswordResetsTable {
+  /** sha256 of the token in the reset link. */
+  token_hash: string;
+  user_id: number;
+  /** Epoch milliseconds. */
+  expires_at: number | string;
 }

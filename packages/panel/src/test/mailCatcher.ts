@@ -1,3 +1,4 @@
+import { SettingKeys } from '@outpost/shared';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -69,4 +70,14 @@ export async function startMailCatcher(options: { secure?: boolean; auth?: { use
     logins,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Points a panel's mail at a catcher (plain SMTP, no login). */
+export async function sendMailTo(app: { panel: { repo: { settings: { setMany(values: Record<string, string>): Promise<void> } } } }, catcher: { port: number }): Promise<void> {
+  await app.panel.repo.settings.setMany({
+    [SettingKeys.emailProvider]: 'smtp',
+    [SettingKeys.emailFrom]: 'Outpost <panel@outpost.test>',
+    [SettingKeys.emailHost]: `127.0.0.1:${catcher.port}`,
+    [SettingKeys.emailTls]: 'none',
+  });
 }

@@ -50,6 +50,14 @@ export class Mailer {
     this.background(content.kind, async () => this.sendNow(to, content, await mailLocale(this.repo, userId)));
   }
 
+  /**
+   * Runs work that ends in a mail (looking up the account first, say) in the background too, so
+   * the answer comes before the lookup and says nothing by its timing.
+   */
+  later(kind: MailKind, work: () => Promise<void>): void {
+    this.background(kind, work);
+  }
+
   /** Resolves when every mail queued so far has been sent or has failed. */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
