@@ -53,7 +53,7 @@ export async function renderMail(locale: string, to: string, content: MailConten
       `<p style="margin:0 0 16px;font-size:12px;color:#666666">${escapeHtml(link)}</p>`
     : '';
   const html =
-    `<!doctype html><html${rtlLocales.includes(locale as Locale) ? ' dir="rtl"' : ''}><body style="font-family:sans-serif;font-size:14px;color:#222222">` +
+    `<!doctype html><html lang="${escapeHtml(locale.replace('_', '-'))}"${rtlLocales.includes(locale as Locale) ? ' dir="rtl"' : ''}><body style="font-family:sans-serif;font-size:14px;color:#222222">` +
     paragraph(greeting) +
     paragraph(body) +
     button +
