@@ -73,7 +73,7 @@ const calls: Record<string, Call> = {
   'POST /auth/otp': { body: OtpLoginRequest, ok: [200, SessionResponse] },
   'POST /auth/reauth': { ok: [200, SessionResponse] },
   'POST /auth/logout': { ok: none },
-  'GET /auth/invite': { ok: [200, InviteResponse] },
+  'GET /auth/invite/{token}': { ok: [200, InviteResponse] },
   'POST /auth/invite': { body: AcceptInviteRequest, ok: [200, SessionResponse] },
   'POST /auth/password/forgot': { body: ForgotPasswordRequest, ok: none },
   'POST /auth/password/reset': { body: ResetPasswordRequest, ok: none },

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AcceptInviteRequest, InviteResponse, SessionResponse } from '@outpost/shared';
 import { api } from './client';
 
-export const getInvite = (token: string) => api.get<InviteResponse>(`/auth/invite?token=${encodeURIComponent(token)}`);
+export const getInvite = (token: string) => api.get<InviteResponse>(`/auth/invite/${encodeURIComponent(token)}`);
 export const acceptInvite = (body: AcceptInviteRequest) => api.post<SessionResponse>('/auth/invite', body);
 
 /** Who an invitation link is for; a spent or forged link fails with ErrInviteLinkInvalid, so no retries. */

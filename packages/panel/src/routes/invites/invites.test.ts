@@ -40,7 +40,7 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     expect((await list()).find((e: { email: string }) => e.email === 'new.player@example.com')).toMatchObject({ pending: true, viewServerConsole: true, startServer: true, stopServer: false });
 
     const token = tokenOf(mail.link!);
-    const shown = await t.app.inject({ method: 'GET', url: `/auth/invite?token=${token}` });
+    const shown = await t.app.inject({ method: 'GET', url: `/auth/invite/${token}` });
     expect(shown.json()).toEqual({ email: 'new.player@example.com', serverName: 'Creative world' });
     // A bad username is refused and leaves the link usable.
     expect((await accept({ token, username: 'no', password: 'long enough 1' })).json().error.code).toBe('ErrUsernameRequirements');
@@ -63,11 +63,11 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
   });
 
   it('answers ErrInviteLinkInvalid for a forged or expired link', async () => {
-    const forged = await t.app.inject({ method: 'GET', url: '/auth/invite?token=not-a-real-token' });
+    const forged = await t.app.inject({ method: 'GET', url: '/auth/invite/not-a-real-token' });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().error.code).toBe('ErrInviteLinkInvalid');
     await t.app.panel.repo.invitations.replace({ tokenHash: hashSessionToken('old-token'), email: 'late@example.com', serverId, scopes: [Scopes.ServersView], invitedBy: owner.id, expiresAt: Date.now() - 1 });
-    expect((await t.app.inject({ method: 'GET', url: '/auth/invite?token=old-token' })).json().error.code).toBe('ErrInviteLinkInvalid');
+    expect((await t.app.inject({ method: 'GET', url: '/auth/invite/old-token' })).json().error.code).toBe('ErrInviteLinkInvalid');
     expect((await accept({ token: 'old-token', username: 'late_player', password: 'long enough 1' })).json().error.code).toBe('ErrInviteLinkInvalid');
     expect(await t.app.panel.repo.users.byEmail('late@example.com')).toBeUndefined();
   });

@@ -10,8 +10,8 @@ export default async function inviteRoutes(app: FastifyInstance): Promise<void> 
   const { repo } = app.panel;
   const config = { scope: 'public' as const };
 
-  r.get('/auth/invite', { schema: getInviteSchema, config }, async (request) => {
-    const invitation = await findInvitation(repo, request.query.token);
+  r.get('/auth/invite/:token', { schema: getInviteSchema, config }, async (request) => {
+    const invitation = await findInvitation(repo, request.params.token);
     const server = await repo.servers.byId(invitation.serverId);
     return { email: invitation.email, serverName: server?.name ?? '' };
   });

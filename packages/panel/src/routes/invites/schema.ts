@@ -1,9 +1,9 @@
-import { AcceptInviteRequest, InviteQuery, InviteResponse, SessionResponse, responses } from '@outpost/shared';
+import { AcceptInviteRequest, InviteParams, InviteResponse, SessionResponse, responses } from '@outpost/shared';
 
 export const getInviteSchema = {
   summary: 'Who an invitation link is for and to which server; an expired, used or forged link answers ErrInviteLinkInvalid',
   tags: ['auth'],
-  querystring: InviteQuery,
+  params: InviteParams,
   response: responses({ 200: InviteResponse }),
 };
 
