@@ -72,6 +72,14 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     expect(await t.app.panel.repo.users.byEmail('late@example.com')).toBeUndefined();
   });
 
+  it('answers every missing or oversized field with its code', async () => {
+    const missing = await accept({ token: 'x', password: 'long enough 1' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'username' } });
+    expect((await accept({ token: 'x'.repeat(201), username: 'someone', password: 'long enough 1' })).json().error).toMatchObject({ code: 'ErrFieldTooLarge', metadata: { field: 'token' } });
+    expect((await t.app.inject({ method: 'GET', url: `/auth/invite/${'x'.repeat(201)}` })).json().error.code).toBe('ErrFieldTooLarge');
+  });
+
   it('withdraws a pending invitation by its email, after which its link is invalid', async () => {
     await invite('withdrawn@example.com', { viewServerConsole: true });
     const token = tokenOf((await mailTo('withdrawn@example.com')).link!);

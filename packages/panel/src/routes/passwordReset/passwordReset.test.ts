@@ -66,8 +66,14 @@ describe('/auth/password: forgot and reset', () => {
     expect((await forgot('one-more@example.com', '10.2.0.1')).statusCode).toBe(429);
   });
 
-  it('checks the email, and answers ErrEmailNotConfigured without a provider', async () => {
+  it('checks the email and every field, and answers ErrEmailNotConfigured without a provider', async () => {
     expect((await forgot('not-an-email', '10.3.0.1')).json().error.code).toBe('ErrFieldNotEmail');
+    expect((await forgot('a'.repeat(250) + '@example.com', '10.3.0.1')).json().error).toMatchObject({ code: 'ErrFieldTooLarge', metadata: { field: 'email' } });
+    const empty = await t.app.inject({ method: 'POST', url: '/auth/password/forgot', payload: {} });
+    expect(empty.json().error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'email' } });
+    const noToken = await t.app.inject({ method: 'POST', url: '/auth/password/reset', payload: { password: 'a fine password' } });
+    expect(noToken.statusCode).toBe(400);
+    expect(noToken.json().error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'token' } });
     await t.app.panel.repo.settings.setMany({ 'panel.email.provider': 'none' });
     try {
       const res = await forgot(user.email, '10.3.0.2');

@@ -56,7 +56,8 @@ describe('/api/settings/email', () => {
     const res = await test();
     expect(res.json().error).toMatchObject({ code: 'ErrSettingNotConfigured', metadata: { setting: SettingKeys.emailDomain } });
     await save({ [SettingKeys.emailProvider]: 'smtp' });
-    expect((await test({ to: 'not an email' })).json().error.code).toBe('ErrFieldNotEmail');
+    expect((await test({ to: 'not an email' })).json().error).toMatchObject({ code: 'ErrFieldNotEmail', metadata: { field: 'to' } });
+    expect((await test({ to: 'x'.repeat(250) + '@example.com' })).json().error).toMatchObject({ code: 'ErrFieldTooLarge', metadata: { field: 'to' } });
     expect((await save({ [SettingKeys.emailTls]: 'sometimes' })).json().error.code).toBe('ErrFieldRequired');
     expect((await save({ [SettingKeys.emailPort]: '70000' })).json().error.code).toBe('ErrFieldNotBetween');
     expect((await save({ [SettingKeys.emailApiUrl]: 'ftp://x' })).json().error.code).toBe('ErrFieldIsInvalidHost');

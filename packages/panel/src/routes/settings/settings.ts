@@ -1,4 +1,4 @@
-import { OutpostError, Scopes, assertEmail } from '@outpost/shared';
+import { OutpostError, Scopes, isEmail } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { presentSetting, writeSettings } from '../../services/panelSettings.js';
@@ -36,7 +36,7 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
     const caller = await repo.users.byId(request.session!.userId);
     const to = request.body.to ? normaliseEmail(request.body.to) : caller?.email;
     if (!to || !caller) throw new OutpostError('ErrFieldRequired', 'to is required', { field: 'to' });
-    assertEmail(to);
+    if (!isEmail(to)) throw new OutpostError('ErrFieldNotEmail', 'not a valid email', { field: 'to' });
     await sendTestMail(repo, app.panel.mail, to, caller);
     return { to };
   });
