@@ -51,6 +51,12 @@ export function invitationsRepository(db: Kysely<Database>) {
       return rows.map(fromRow);
     },
 
+    /** The invitations of an email, to any server, that have not expired. */
+    async ofEmail(email: string, now: number): Promise<InvitationRow[]> {
+      const rows = await db.selectFrom('invitations').selectAll().where('email', '=', email).where('expires_at', '>', now).execute();
+      return rows.map(fromRow);
+    },
+
     /** Deletes one invitation; answers whether it was there, so only one request can use it. */
     async take(tokenHash: string): Promise<boolean> {
       const result = await db.deleteFrom('invitations').where('token_hash', '=', tokenHash).executeTakeFirst();

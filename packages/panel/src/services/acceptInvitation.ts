@@ -17,7 +17,7 @@ export async function findInvitation(repo: Repositories, token: string): Promise
  * Creates the invitee's account with the invited email and grants exactly the invitation's
  * scopes on its server. The fields are checked before the invitation is used up, so a taken
  * username can be retried; the invitation is then deleted before the account is made, so one
- * link makes one account.
+ * link makes one account. Pending invitations of the same email to other servers are granted too.
  */
 export async function acceptInvitation(repo: Repositories, input: { token: string; username: string; password: string }): Promise<number> {
   const invitation = await findInvitation(repo, input.token);
@@ -29,5 +29,10 @@ export async function acceptInvitation(repo: Repositories, input: { token: strin
   if (!(await repo.invitations.take(invitation.tokenHash))) throw invalidLink();
   const userId = await createUser(repo, user);
   await repo.permissions.replace(userId, invitation.serverId, invitation.scopes);
+  // Invitations of the same email to other servers come true with the account: their links
+  // could no longer make one.
+  for (const other of await repo.invitations.ofEmail(invitation.email, Date.now())) {
+    if (await repo.invitations.take(other.tokenHash)) await repo.permissions.replace(userId, other.serverId, other.scopes);
+  }
   return userId;
 }

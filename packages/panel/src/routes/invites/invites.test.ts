@@ -72,6 +72,22 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     expect(await t.app.panel.repo.users.byEmail('late@example.com')).toBeUndefined();
   });
 
+  it('grants, with the account, the invitations of the same email to other servers', async () => {
+    const second = 'abcd0002';
+    const node = (await t.app.panel.repo.nodes.local())!;
+    await t.app.panel.repo.servers.insert({ id: second, name: 'Second world', node_id: node.id, ip: '', port: null, type: 'test', created_at: Date.now() });
+    await t.app.panel.repo.permissions.replace(owner.id, second, [Scopes.ServersView, Scopes.ServersEditUsers, Scopes.ServersStart]);
+    await invite('twice@example.com', { viewServerConsole: true });
+    await t.app.inject({ method: 'PUT', url: `/api/servers/${second}/user/twice@example.com`, headers: owner.headers, payload: { startServer: true } });
+    const invitedTo = (server: string) => vi.waitUntil(() => catcher.mails.find((m) => m.rcptTo.includes('twice@example.com') && m.subject === `You are invited to ${server}`));
+    const first = tokenOf((await invitedTo('Creative world')).link!);
+    const other = await invitedTo('Second world');
+    expect((await accept({ token: first, username: 'twice_player', password: 'long enough 1' })).statusCode).toBe(200);
+    const user = (await t.app.panel.repo.users.byEmail('twice@example.com'))!;
+    expect(await t.app.panel.repo.permissions.serverScopes(user.id, second)).toEqual(expect.arrayContaining([Scopes.ServersStart]));
+    expect((await accept({ token: tokenOf(other.link!), username: 'twice_again', password: 'long enough 1' })).json().error.code).toBe('ErrInviteLinkInvalid');
+  });
+
   it('answers every missing or oversized field with its code', async () => {
     const missing = await accept({ token: 'x', password: 'long enough 1' });
     expect(missing.statusCode).toBe(400);

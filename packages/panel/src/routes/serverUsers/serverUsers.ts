@@ -65,6 +65,8 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     await requireOutranks(own, user.id, id);
     const before = await repo.permissions.serverScopes(user.id, id);
     await repo.permissions.replace(user.id, id, scopesFromPermissions(flags));
+    // An invitation the email still had here is superseded by the account's own entry.
+    await repo.invitations.deleteFor(id, user.email);
     await mailAccessChange(request.session!.userId, user.id, server, before.length > 0, scopesFromPermissions(flags).length > 0);
     app.panel.sockets.closeFor(user.id, id);
     await endSftpSessions(request, { user: String(request.session!.userId), scopes: own }, user.id, id);
