@@ -54,10 +54,19 @@ describe('mail', () => {
   it('invites an email from a server\'s users tab; the invitee follows the mailed link and lands with the granted permission', async () => {
     const { page } = rig.browser;
     await signIn(page, admin);
-    await configureMail(page);
     const id = await createServer(page, 'e2e invited');
-
     const invitee = uniqueUser('invitee');
+
+    // Without a mail provider an unknown email cannot be invited, and the tab says why.
+    await page.goto(`/server/${id}`);
+    await page.locator('[data-tab=users]').click();
+    await page.getByTestId('server-user-add').click();
+    await page.getByTestId('server-user-new').getByTestId('server-user-email').fill(invitee.email);
+    await page.getByTestId('server-user-new').getByTestId('server-user-save').click();
+    await page.getByText('the panel cannot send mail to invite it').waitFor();
+    await screenshot(page, 'server-users-no-email');
+
+    await configureMail(page);
     await page.goto(`/server/${id}`);
     await page.locator('[data-tab=users]').click();
     await page.getByTestId('server-user-add').click();

@@ -44,7 +44,7 @@ export function EmailSettingsCard({ values, secretsSet, set, saveChanges }: Emai
   const field = (key: string) => {
     const label = t(settingLabels[key]);
     if (secretSettingKeys.includes(key)) {
-      return <SecretField key={key} label={label} isSet={secretsSet[key] === true} value={values[key] ?? ''} onChange={(value) => set(key, value)} testId={`setting-${key}`} />;
+      return <SecretField key={`${key}-${String(secretsSet[key] === true)}`} label={label} isSet={secretsSet[key] === true} value={values[key] ?? ''} onChange={(value) => set(key, value)} testId={`setting-${key}`} />;
     }
     if (key === SettingKeys.emailTls) {
       return (

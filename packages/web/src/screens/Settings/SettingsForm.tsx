@@ -14,7 +14,16 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
   const config = useConfig();
   const save = useSaveSettings();
   const [values, setValues] = useState<SettingsMap>(initial.values);
+  const [secretsSet, setSecretsSet] = useState(initial.secretsSet);
   const set = (key: string, value: string) => setValues((old) => ({ ...old, [key]: value }));
+
+  // A saved secret now reads as "set", and its field empties again.
+  const savedSecrets = (changes: SettingsMap) => {
+    const saved = Object.keys(changes).filter((key) => secretSettingKeys.includes(key));
+    if (saved.length === 0) return;
+    setSecretsSet((old) => ({ ...old, ...Object.fromEntries(saved.map((key) => [key, true])) }));
+    setValues((old) => ({ ...old, ...Object.fromEntries(saved.map((key) => [key, ''])) }));
+  };
 
   const themes = config.data?.themes.available ?? [];
 
@@ -27,12 +36,21 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
   /** Saves what changed (nothing to do when nothing did); rejects with the call's error. */
   const saveChanges = async () => {
     const changes = changed();
-    if (Object.keys(changes).length > 0) await save.mutateAsync(changes);
+    if (Object.keys(changes).length === 0) return;
+    await save.mutateAsync(changes);
+    savedSecrets(changes);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(changed(), { onSuccess: () => notifySuccess(t('toast.saved')), onError: notifyError });
+    const changes = changed();
+    save.mutate(changes, {
+      onSuccess: () => {
+        savedSecrets(changes);
+        notifySuccess(t('toast.saved'));
+      },
+      onError: notifyError,
+    });
   };
 
   const text = (key: string, props: { placeholder?: string; description?: string } = {}) => (
@@ -73,7 +91,7 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
         </Paper>
         <EmailSettingsCard
           values={values}
-          secretsSet={initial.secretsSet}
+          secretsSet={secretsSet}
           set={set}
           saveChanges={() =>
             saveChanges().catch((error: unknown) => {
