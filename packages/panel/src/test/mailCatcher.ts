@@ -1,5 +1,5 @@
 import { SettingKeys } from '@outpost/shared';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -80,4 +80,13 @@ export async function sendMailTo(app: { panel: { repo: { settings: { setMany(val
     [SettingKeys.emailHost]: `127.0.0.1:${catcher.port}`,
     [SettingKeys.emailTls]: 'none',
   });
+}
+
+/** A loopback port nothing listens on (taken and let go again): connecting to it is refused. */
+export async function refusedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

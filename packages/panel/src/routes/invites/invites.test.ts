@@ -2,7 +2,7 @@ import { Scopes } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashSessionToken } from '../../services/sessionTokens.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../test/factories.js';
-import { sendMailTo, startMailCatcher, type MailCatcher } from '../../test/mailCatcher.js';
+import { refusedPort, sendMailTo, startMailCatcher, type MailCatcher } from '../../test/mailCatcher.js';
 
 describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/invite', () => {
   let t: TestApp;
@@ -125,7 +125,7 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
   });
 
   it('still invites when the provider is down: the answer is the same, the failure is kept for admins', async () => {
-    await t.app.panel.repo.settings.setMany({ 'panel.email.host': '127.0.0.1:1' });
+    await t.app.panel.repo.settings.setMany({ 'panel.email.host': `127.0.0.1:${await refusedPort()}` });
     try {
       expect((await invite('down@example.com', { viewServerConsole: true })).statusCode).toBe(204);
       expect((await list()).find((e: { email: string }) => e.email === 'down@example.com')).toMatchObject({ pending: true });

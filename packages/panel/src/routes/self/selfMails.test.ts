@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { currentOtpCode } from '../../services/otpCodes.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../../test/factories.js';
-import { sendMailTo, startMailCatcher, type MailCatcher } from '../../test/mailCatcher.js';
+import { refusedPort, sendMailTo, startMailCatcher, type MailCatcher } from '../../test/mailCatcher.js';
 
 describe('mails about changes to one\'s own account', () => {
   let t: TestApp;
@@ -62,16 +62,25 @@ describe('mails about changes to one\'s own account', () => {
     expect(bad.json().error.code).toBe('ErrFieldRequired');
   });
 
-  it('never fails the action when the provider is down, and keeps the failure for admins', async () => {
-    const user = await createSignedInUser(t.app);
-    await t.app.panel.repo.settings.setMany({ 'panel.email.host': '127.0.0.1:1' });
-    try {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/self', headers: user.headers, payload: { password: user.password, newPassword: 'another password' } });
-      expect(res.statusCode).toBe(200);
-      await t.app.panel.mail.idle();
-      expect(t.app.panel.mail.lastFailure).toMatchObject({ kind: 'passwordChanged', msg: expect.stringContaining('ECONNREFUSED') });
-    } finally {
-      await sendMailTo(t.app, catcher);
-    }
-  });
+  // Each provider's address points at a port nothing listens on: the connection is refused.
+  const down: Record<string, (port: number) => Record<string, string>> = {
+    smtp: (port) => ({ 'panel.email.host': `127.0.0.1:${port}` }),
+    mailgun: (port) => ({ 'panel.email.provider': 'mailgun', 'panel.email.domain': 'mg.example.com', 'panel.email.key': 'k', 'panel.email.apiUrl': `http://127.0.0.1:${port}` }),
+    mailjet: (port) => ({ 'panel.email.provider': 'mailjet', 'panel.email.key': 'k', 'panel.email.secret': 's', 'panel.email.apiUrl': `http://127.0.0.1:${port}` }),
+  };
+  for (const [provider, settings] of Object.entries(down)) {
+    it(`never fails the action when ${provider} is down, and keeps the failure for admins`, async () => {
+      const user = await createSignedInUser(t.app);
+      await t.app.panel.repo.settings.setMany(settings(await refusedPort()));
+      try {
+        const res = await t.app.inject({ method: 'PUT', url: '/api/self', headers: user.headers, payload: { password: user.password, newPassword: 'another password' } });
+        expect(res.statusCode).toBe(200);
+        await t.app.panel.mail.idle();
+        expect(t.app.panel.mail.lastFailure).toMatchObject({ kind: 'passwordChanged' });
+        expect(t.app.panel.mail.lastFailure!.msg).toContain('ECONNREFUSED');
+      } finally {
+        await sendMailTo(t.app, catcher);
+      }
+    });
+  }
 });

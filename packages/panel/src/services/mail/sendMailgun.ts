@@ -1,5 +1,5 @@
 import type { MailMessage } from './MailMessage.js';
-import { PROVIDER_TIMEOUT_MS } from './MailMessage.js';
+import { fetchProvider } from './fetchProvider.js';
 import type { MailgunSettings } from './mailSettings.js';
 import { providerError } from './providerError.js';
 
@@ -7,11 +7,10 @@ import { providerError } from './providerError.js';
 export async function sendMailgun(settings: MailgunSettings, message: MailMessage): Promise<void> {
   const url = new URL(`/v3/${encodeURIComponent(settings.domain)}/messages`, settings.apiUrl);
   const body = new URLSearchParams({ from: settings.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-  const res = await fetch(url, {
+  const res = await fetchProvider('Mailgun', url, {
     method: 'POST',
     headers: { authorization: `Basic ${Buffer.from(`api:${settings.key}`).toString('base64')}` },
     body,
-    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   });
   if (!res.ok) throw await providerError('Mailgun', res);
 }

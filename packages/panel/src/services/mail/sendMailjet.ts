@@ -1,5 +1,5 @@
 import type { MailMessage } from './MailMessage.js';
-import { PROVIDER_TIMEOUT_MS } from './MailMessage.js';
+import { fetchProvider } from './fetchProvider.js';
 import type { MailjetSettings } from './mailSettings.js';
 import { providerError } from './providerError.js';
 
@@ -12,7 +12,7 @@ function mailjetAddress(value: string): { Email: string; Name?: string } {
 
 /** Mailjet's Send API v3.1: POST /v3.1/send, a JSON Messages array, basic auth with the key and secret. */
 export async function sendMailjet(settings: MailjetSettings, message: MailMessage): Promise<void> {
-  const res = await fetch(new URL('/v3.1/send', settings.apiUrl), {
+  const res = await fetchProvider('Mailjet', new URL('/v3.1/send', settings.apiUrl), {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from(`${settings.key}:${settings.secret}`).toString('base64')}`,
@@ -29,7 +29,6 @@ export async function sendMailjet(settings: MailjetSettings, message: MailMessag
         },
       ],
     }),
-    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   });
   if (!res.ok) throw await providerError('Mailjet', res);
   // A 200 can still carry a failed message.

@@ -1,7 +1,5 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMailCatcher, type MailCatcher } from '../../test/mailCatcher.js';
+import { refusedPort, startMailCatcher, type MailCatcher } from '../../test/mailCatcher.js';
 import type { SmtpSettings } from './mailSettings.js';
 import { sendSmtp } from './sendSmtp.js';
 
@@ -61,10 +59,6 @@ describe('sendSmtp', () => {
   });
 
   it('fails with the connection error when nothing listens', async () => {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    await expect(sendSmtp(settings(port), message)).rejects.toThrow(/ECONNREFUSED/);
+    await expect(sendSmtp(settings(await refusedPort()), message)).rejects.toThrow(/ECONNREFUSED/);
   });
 });
