@@ -22,6 +22,7 @@ import { registerRoutes } from './routes/index.js';
 import { AttemptBudget } from './services/attemptBudget.js';
 import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
+import { Mailer } from './services/mail/Mailer.js';
 import { prepareFirstStart } from './services/prepareFirstStart.js';
 
 export interface BuildAppOptions {
@@ -38,6 +39,9 @@ export interface BuildAppOptions {
 const EXPIRED_SESSION_SWEEP_MS = 10 * 60_000;
 /** Self-registrations per client address per hour: enough for a household, too few to probe emails or fill the table. */
 const REGISTRATIONS_PER_HOUR = 5;
+/** Reset mails per email per hour, and requests per client address per hour: enough for a slow inbox, too few to flood one. */
+const RESETS_PER_EMAIL_HOUR = 3;
+const RESETS_PER_ADDRESS_HOUR = 10;
 
 /**
  * Builds the panel: migrates the database, adds what a first start needs, registers outside
@@ -70,16 +74,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     nodes,
     nodeHealth: new NodeHealth(repo, nodes, options.nodeHealthMs),
     sockets: new OpenSockets(),
+    resetRequests: {
+      perAddress: new AttemptBudget(RESETS_PER_ADDRESS_HOUR, 60 * 60_000, 'password resets from this address'),
+      perEmail: new AttemptBudget(RESETS_PER_EMAIL_HOUR, 60 * 60_000, 'password resets for this email'),
+    },
+    mail: new Mailer(repo, (details, msg) => app.log.warn(details, msg)),
   };
   app.decorate('panel', context);
 
   // Expired sessions are refused on sight; this sweep removes the ones nobody presents again.
-  const sweep = setInterval(() => void repo.sessions.deleteExpired(Date.now()).catch(() => undefined), EXPIRED_SESSION_SWEEP_MS);
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    void repo.sessions.deleteExpired(now).catch(() => undefined);
+    void repo.passwordResets.deleteExpired(now).catch(() => undefined);
+    void repo.invitations.deleteExpired(now).catch(() => undefined);
+  }, EXPIRED_SESSION_SWEEP_MS);
   sweep.unref();
   app.addHook('onReady', async () => context.nodeHealth.start());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await context.nodeHealth.stop();
+    // Mails under way still read the database.
+    await context.mail.idle();
     if (ownsDb) await db.destroy();
   });
 

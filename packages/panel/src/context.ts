@@ -9,6 +9,7 @@ import type { OpenSockets } from './nodes/OpenSockets.js';
 import type { AttemptBudget } from './services/attemptBudget.js';
 import type { FailedLogins } from './services/failedLogins.js';
 import type { PendingLogins } from './services/pendingLogins.js';
+import type { Mailer } from './services/mail/Mailer.js';
 
 /** What every handler may reach through `app.panel`. */
 export interface PanelContext {
@@ -25,6 +26,10 @@ export interface PanelContext {
   nodeHealth: NodeHealth;
   /** Live connections by user and server, closed when that user's permissions there change. */
   sockets: OpenSockets;
+  /** Password-reset requests, per client address and per email. */
+  resetRequests: { perAddress: AttemptBudget; perEmail: AttemptBudget };
+  /** Sends the panel's mails in the background (services/mail/). */
+  mail: Mailer;
 }
 
 /**

@@ -18,6 +18,8 @@ export * from './contract/permissions.js';
 export * from './contract/servers.js';
 export * from './contract/serverUsers.js';
 export * from './contract/users.js';
+export * from './contract/invites.js';
+export * from './contract/passwordReset.js';
 export * from './contract/nodes.js';
 export * from './contract/templates.js';
 export * from './contract/sftpAuth.js';

@@ -60,6 +60,8 @@ export const routes: RouteEntry[] = [
   { path: '/auth/login', screen: screen(() => import('./screens/Login/LoginScreen')), public: true },
   { path: '/auth/register', screen: screen(() => import('./screens/Register/RegisterScreen')), public: true },
   { path: '/auth/invite', screen: screen(() => import('./screens/Invite/InviteScreen')), public: true },
+  { path: '/auth/forgot', screen: screen(() => import('./screens/ForgotPassword/ForgotPasswordScreen')), public: true },
+  { path: '/auth/reset', screen: screen(() => import('./screens/ResetPassword/ResetPasswordScreen')), public: true },
 ];
 
 export const navRoutes = routes.filter((r): r is RouteEntry & { nav: NavEntry } => r.nav !== undefined);

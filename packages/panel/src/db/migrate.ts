@@ -4,6 +4,7 @@ import { foundation } from './migrations/0001_foundation.js';
 import { serversAndTemplates } from './migrations/0002_servers_templates.js';
 import { lowercaseEmails } from './migrations/0003_lowercase_emails.js';
 import { oauthClients } from './migrations/0004_oauth_clients.js';
+import { invitationsAndPasswordResets } from './migrations/0006_invitations_password_resets.js';
 import { templateRepositories } from './migrations/0008_template_repositories.js';
 import type { Database } from './schema.js';
 
@@ -14,6 +15,7 @@ function migrations(dialect: DbDialect): Record<string, Migration> {
     '0002_servers_templates': serversAndTemplates(dialect),
     '0003_lowercase_emails': lowercaseEmails(),
     '0004_oauth_clients': oauthClients(),
+    '0006_invitations_password_resets': invitationsAndPasswordResets(),
     '0008_template_repositories': templateRepositories(dialect),
   };
 }

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { invitationsRepository } from './invitations.js';
 import { nodesRepository } from './nodes.js';
+import { passwordResetsRepository } from './passwordResets.js';
 import { oauthClientsRepository } from './oauthClients.js';
 import { permissionsRepository } from './permissions.js';
 import type { Database } from './schema.js';
@@ -24,6 +26,8 @@ export function repositories(db: Kysely<Database>) {
     templates: templatesRepository(db),
     oauthClients: oauthClientsRepository(db),
     templateRepositories: templateRepositoriesRepository(db),
+    invitations: invitationsRepository(db),
+    passwordResets: passwordResetsRepository(db),
   };
 }
 

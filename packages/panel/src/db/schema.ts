@@ -12,6 +12,8 @@ export interface Database {
   templates: TemplatesTable;
   oauth_clients: OAuthClientsTable;
   template_repositories: TemplateRepositoriesTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export interface UsersTable {
@@ -106,4 +108,25 @@ export interface TemplateRepositoriesTable {
   /** Base URL: <url>/index.json lists the templates, <url>/<id>.json holds each. */
   url: string;
   created_at: number | string;
+}
+
+export interface InvitationsTable {
+  /** sha256 of the token in the invitation link. */
+  token_hash: string;
+  /** Lower-cased. */
+  email: string;
+  server_id: string;
+  /** The per-server scopes the new account will hold, space-separated. */
+  scopes: string;
+  invited_by: number | null;
+  /** Epoch milliseconds. */
+  expires_at: number | string;
+}
+
+export interface PasswordResetsTable {
+  /** sha256 of the token in the reset link. */
+  token_hash: string;
+  user_id: number;
+  /** Epoch milliseconds. */
+  expires_at: number | string;
 }

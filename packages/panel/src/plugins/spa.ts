@@ -10,7 +10,8 @@ import { registerPublic } from './scopes.js';
 export const defaultWebDist = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 // Paths the SPA never owns: an unknown one answers a JSON 404 instead of index.html. /auth is
-// shared: its calls are all POST, while GET /auth/login, /auth/register, /auth/invite are screens.
+// shared: its calls are POST (and GET /auth/invite/{token}), while GET /auth/login, /auth/register,
+// /auth/invite, /auth/forgot and /auth/reset are screens.
 const apiPrefixes = ['/api', '/proxy', '/swagger', '/oauth2'];
 
 function isApiPath(url: string): boolean {

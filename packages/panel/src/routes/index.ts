@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.js';
 import configRoutes from './config/config.js';
+import inviteRoutes from './invites/invites.js';
 import nodesRoutes from './nodes/nodes.js';
 import oauthClientRoutes from './oauth2/clients.js';
 import oauthTokenRoutes from './oauth2/token.js';
+import passwordResetRoutes from './passwordReset/passwordReset.js';
 import proxyRoutes from './proxy/proxy.js';
 import serversRoutes from './servers/servers.js';
 import serverUsersRoutes from './serverUsers/serverUsers.js';
@@ -20,6 +22,8 @@ import usersRoutes from './users/users.js';
 /** Every route area, by hand, so what the panel serves is readable in one place. */
 export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
+  inviteRoutes,
+  passwordResetRoutes,
   configRoutes,
   selfRoutes,
   selfOtpRoutes,

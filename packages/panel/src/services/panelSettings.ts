@@ -1,4 +1,4 @@
-import { OutpostError, SettingKeys, secretSettingKeys } from '@outpost/shared';
+import { OutpostError, SettingKeys, emailTlsModes, isLocale, secretSettingKeys } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 
 const knownKeys: readonly string[] = Object.values(SettingKeys);
@@ -10,6 +10,9 @@ const defaults: Record<string, string> = {
   [SettingKeys.defaultTheme]: 'outpost',
   [SettingKeys.registrationEnabled]: 'true',
   [SettingKeys.emailProvider]: 'none',
+  [SettingKeys.emailTls]: 'starttls',
+  [SettingKeys.emailAllowSelfSigned]: 'false',
+  [SettingKeys.defaultLanguage]: 'en_US',
 };
 
 export function assertKnownSetting(key: string): void {
@@ -21,11 +24,11 @@ export async function readSetting(repo: Repositories, key: string): Promise<stri
   return (await repo.settings.get(key)) ?? defaults[key] ?? '';
 }
 
-/** A setting as the API answers it: secrets come back as "" whether set or not. */
-export async function presentSetting(repo: Repositories, key: string): Promise<string> {
+/** A setting as the API answers it: a secret comes back as "" with whether one is stored, never in clear. */
+export async function presentSetting(repo: Repositories, key: string): Promise<{ value: string; isSet?: boolean }> {
   assertKnownSetting(key);
-  if (secretSettingKeys.includes(key)) return '';
-  return readSetting(repo, key);
+  if (secretSettingKeys.includes(key)) return { value: '', isSet: Boolean(await repo.settings.get(key)) };
+  return { value: await readSetting(repo, key) };
 }
 
 /** Parses a master URL into the host and port others reach the panel (and the local node) at. */
@@ -43,8 +46,20 @@ export function parseMasterUrl(value: string): { host: string; port: number } | 
 function assertValid(key: string, value: string): void {
   assertKnownSetting(key);
   if (value.length > 4096) throw new OutpostError('ErrFieldTooLarge', 'cannot be larger than 4096', { field: key, max: 4096 });
-  if (key === SettingKeys.registrationEnabled && value !== 'true' && value !== 'false') {
+  if ((key === SettingKeys.registrationEnabled || key === SettingKeys.emailAllowSelfSigned) && value !== 'true' && value !== 'false') {
     throw new OutpostError('ErrFieldRequired', `${key} must be true or false`, { field: key });
+  }
+  if (key === SettingKeys.emailTls && !(emailTlsModes as readonly string[]).includes(value)) {
+    throw new OutpostError('ErrFieldRequired', `${key} must be one of ${emailTlsModes.join(', ')}`, { field: key });
+  }
+  if (key === SettingKeys.emailPort && value !== '' && !(/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535)) {
+    throw new OutpostError('ErrFieldNotBetween', 'must be between 1 and 65535', { field: key, min: 1, max: 65535 });
+  }
+  if (key === SettingKeys.defaultLanguage && !isLocale(value)) {
+    throw new OutpostError('ErrFieldRequired', `${key} must be a known locale`, { field: key });
+  }
+  if (key === SettingKeys.emailApiUrl && value !== '' && !parseMasterUrl(value)) {
+    throw new OutpostError('ErrFieldIsInvalidHost', 'must be an http or https URL', { field: key });
   }
   if (key === SettingKeys.emailProvider && !emailProviders.includes(value)) {
     throw new OutpostError('ErrServiceInvalidProvider', `email does not support ${value}`, { service: 'email', provider: value, field: key });

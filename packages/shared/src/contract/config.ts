@@ -5,6 +5,8 @@ export const AppConfig = Type.Object({
   branding: Type.Object({ name: Type.String() }),
   themes: Type.Object({ active: Type.String(), available: Type.Array(Type.String()) }),
   registrationEnabled: Type.Boolean(),
+  /** Whether a mail provider is chosen: without one there is no "forgot password". */
+  emailEnabled: Type.Boolean(),
 });
 export type AppConfig = Static<typeof AppConfig>;
 

@@ -2,8 +2,16 @@ import { Type, type Static } from 'typebox';
 import { ServerId, Text } from './common.js';
 import { PartialServerPermissions } from './permissions.js';
 
-/** GET /api/servers/{id}/user rows: who holds permissions on a server, with their flags. */
-export const ServerUserEntry = Type.Object({ email: Type.String(), username: Type.Optional(Type.String()), ...PartialServerPermissions.properties });
+/**
+ * GET /api/servers/{id}/user rows: who holds permissions on a server, with their flags. `pending`
+ * marks an invitation to an email without an account, with the flags it will grant.
+ */
+export const ServerUserEntry = Type.Object({
+  email: Type.String(),
+  username: Type.Optional(Type.String()),
+  pending: Type.Optional(Type.Boolean()),
+  ...PartialServerPermissions.properties,
+});
 export type ServerUserEntry = Static<typeof ServerUserEntry>;
 
 /** PUT /api/servers/{id}/user/{email}. */

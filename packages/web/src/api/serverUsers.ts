@@ -5,7 +5,7 @@ import { api } from './client';
 const base = (serverId: string) => `/api/servers/${encodeURIComponent(serverId)}/user`;
 
 export const listServerUsers = (serverId: string) => api.get<ServerUserEntry[]>(base(serverId));
-/** Replaces the user's flags on the server; the account must already exist. */
+/** Replaces the user's flags on the server; an email without an account is invited by mail instead. */
 export const putServerUser = (serverId: string, email: string, flags: ServerPermissions) =>
   api.put<unknown>(`${base(serverId)}/${encodeURIComponent(email)}`, flags);
 /** Takes every permission on the server away from the user (by email or user id). */
@@ -36,4 +36,10 @@ export function useDeleteServerUser(serverId: string) {
     mutationFn: (email: string) => deleteServerUser(serverId, email),
     onSuccess: () => refresh(client, serverId),
   });
+}
+
+/** Whether the listed entry of an email is an invitation still waiting (read after a save). */
+export function isPendingInvitation(client: QueryClient, serverId: string, email: string): boolean {
+  const wanted = email.trim().toLowerCase();
+  return client.getQueryData<ServerUserEntry[]>(usersKey(serverId))?.find((entry) => entry.email === wanted)?.pending === true;
 }

@@ -1,7 +1,7 @@
 import { OutpostError, SettingKeys } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clearSessionCookie, readSessionToken, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.js';
+import type { FastifyInstance } from 'fastify';
+import { clearSessionCookie, readSessionToken, SESSION_COOKIE } from '../../plugins/auth.js';
 import { checkNewUser, createUser } from '../../services/createUser.js';
 import { checkCredentials } from '../../services/checkCredentials.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
@@ -9,9 +9,8 @@ import { endSftpSessions } from '../../services/endSftpSessions.js';
 import { useOtpCode } from '../../services/otpCodes.js';
 import { readSetting } from '../../services/panelSettings.js';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_MS } from '../../services/pendingLogins.js';
-import { sessionScopes } from '../../services/sessionScopes.js';
 import { hashSessionToken } from '../../services/sessionTokens.js';
-import { startSession } from '../../services/startSession.js';
+import { signIn } from '../../services/signIn.js';
 import { loginSchema, logoutSchema, otpLoginSchema, reauthSchema, registerSchema } from './schema.js';
 
 // Wrong credentials answer 400, not 401: the web app treats any 401 as "session timed out".
@@ -20,15 +19,7 @@ const invalidCredentials = () => new OutpostError('ErrInvalidCredentials', 'inva
 /** /auth: register, login (with its one-time-code step), reauth, logout. */
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { repo, config, failedLogins, pendingLogins, registrations } = app.panel;
-  const lifetimeMs = config.sessionMinutes * 60_000;
-
-  /** Opens a session, sets the cookie and answers the SessionResponse. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number) {
-    const { token, expiresAt } = await startSession(repo, userId, lifetimeMs);
-    setSessionCookie(request, reply, token, expiresAt);
-    return { session: token, scopes: await sessionScopes(repo, userId) };
-  }
+  const { repo, failedLogins, pendingLogins, registrations } = app.panel;
 
   r.post('/auth/register', { schema: registerSchema, config: { scope: 'public' } }, async (request, reply) => {
     if ((await readSetting(repo, SettingKeys.registrationEnabled)) === 'false') {

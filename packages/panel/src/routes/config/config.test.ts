@@ -12,10 +12,10 @@ describe('GET /api/config', () => {
   it('tells anyone, signed in or not, the brand, themes and whether registration is open', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ branding: { name: 'Outpost' }, themes: { active: 'outpost', available: ['outpost', 'ember', 'forest'] }, registrationEnabled: true });
+    expect(res.json()).toEqual({ branding: { name: 'Outpost' }, themes: { active: 'outpost', available: ['outpost', 'ember', 'forest'] }, registrationEnabled: true, emailEnabled: false });
   });
 
-  it('shows the company name and closed registration once an admin changes them', async () => {
+  it('shows the company name, closed registration and mail once an admin sets them', async () => {
     const admin = await createSignedInUser(t.app, [Scopes.Admin]);
     const saved = await t.app.inject({
       method: 'POST',
@@ -26,5 +26,7 @@ describe('GET /api/config', () => {
     expect(saved.statusCode).toBe(204);
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toMatchObject({ branding: { name: 'Acme Games' }, registrationEnabled: false });
+    await t.app.panel.repo.settings.setMany({ [SettingKeys.emailProvider]: 'smtp' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json().emailEnabled).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { SettingKeys } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { isMailConfigured } from '../../services/mail/mailSettings.js';
 import { readSetting } from '../../services/panelSettings.js';
 import { themeNames } from '../../services/shippedThemes.js';
 import { configSchema } from './schema.js';
@@ -19,6 +20,7 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
       branding: { name: await readSetting(repo, SettingKeys.companyName) },
       themes: { active: availableThemes.includes(theme) ? theme : (availableThemes[0] ?? 'outpost'), available: availableThemes },
       registrationEnabled: (await readSetting(repo, SettingKeys.registrationEnabled)) !== 'false',
+      emailEnabled: await isMailConfigured(repo),
     };
   });
 }

@@ -43,13 +43,22 @@ export default async function oauthClientRoutes(app: FastifyInstance): Promise<v
     return (await repo.oauthClients.list(request.session!.userId, null)).map(present);
   });
 
+  /** Tells the owner a client was made or removed: it acts with their permissions. */
+  async function mailOwner(userId: number, kind: 'clientCreated' | 'clientDeleted', client: string) {
+    const user = await repo.users.byId(userId);
+    if (user) app.panel.mail.toUser(userId, { kind, values: { username: user.username, client } });
+  }
+
   r.post('/api/self/oauth2', { schema: createSelfClientSchema, config: { scope: 'session' } }, async (request) => {
-    return createOAuthClient(repo, { userId: request.session!.userId, serverId: null }, request.body);
+    const created = await createOAuthClient(repo, { userId: request.session!.userId, serverId: null }, request.body);
+    await mailOwner(request.session!.userId, 'clientCreated', request.body.name?.trim() ?? '');
+    return created;
   });
 
   r.delete('/api/self/oauth2/:id', { schema: deleteSelfClientSchema, config: { scope: 'session' } }, async (request, reply) => {
     const client = await ownClient(request.session!.userId, null, request.params.id);
     await deleteOAuthClient(repo, sockets, client.clientId);
+    await mailOwner(client.userId, 'clientDeleted', client.name);
     return reply.code(204).send(null);
   });
 
@@ -62,13 +71,16 @@ export default async function oauthClientRoutes(app: FastifyInstance): Promise<v
 
   r.post('/api/servers/:id/oauth2', { schema: createServerClientSchema, config: serverConfig }, async (request) => {
     const userId = await personOnServer(request, request.params.id);
-    return createOAuthClient(repo, { userId, serverId: request.params.id }, request.body);
+    const created = await createOAuthClient(repo, { userId, serverId: request.params.id }, request.body);
+    await mailOwner(userId, 'clientCreated', request.body.name?.trim() ?? '');
+    return created;
   });
 
   r.delete('/api/servers/:id/oauth2/:clientId', { schema: deleteServerClientSchema, config: serverConfig }, async (request, reply) => {
     const userId = await personOnServer(request, request.params.id);
     const client = await ownClient(userId, request.params.id, request.params.clientId);
     await deleteOAuthClient(repo, sockets, client.clientId);
+    await mailOwner(userId, 'clientDeleted', client.name);
     return reply.code(204).send(null);
   });
 }

@@ -39,6 +39,7 @@ export default async function selfOtpRoutes(app: FastifyInstance): Promise<void>
     const counter = (await repo.users.byId(user.id))?.otp_last_counter ?? null;
     await repo.users.setOtp(user.id, user.otp_secret, true);
     if (counter !== null) await repo.users.useOtpCounter(user.id, counter);
+    app.panel.mail.toUser(user.id, { kind: 'otpEnabled', values: { username: user.username } });
     return reply.code(204).send(null);
   });
 
@@ -47,6 +48,7 @@ export default async function selfOtpRoutes(app: FastifyInstance): Promise<void>
     if (!user.otp_active || !user.otp_secret) throw invalidState('two-factor login is not on');
     await useOtpCode(repo, user.id, user.otp_secret, request.params.token);
     await repo.users.setOtp(user.id, null, false);
+    app.panel.mail.toUser(user.id, { kind: 'otpDisabled', values: { username: user.username } });
     return reply.code(204).send(null);
   });
 }

@@ -36,6 +36,15 @@ export default async function selfRoutes(app: FastifyInstance): Promise<void> {
     }
     await assertAvailable(repo, { username, email }, userId);
     await repo.users.update(userId, { username, email, passwordHash: newPassword === undefined ? undefined : await hashPassword(newPassword) });
+    const name = username ?? user.username;
+    // Told at the old address, where the owner still reads if someone else took the account.
+    if (email !== undefined && email !== user.email) {
+      app.panel.mail.toAddress(user.email, { kind: 'emailChanged', name, values: { username: name, email } }, userId);
+    }
+    if (newPassword !== undefined) {
+      app.panel.mail.toUser(userId, { kind: 'passwordChanged', values: { username: name } });
+      await repo.passwordResets.deleteForUser(userId);
+    }
     // A new password signs out every other session (and their sockets) and every SFTP session,
     // which the old password opened; this session stays.
     if (newPassword !== undefined) {

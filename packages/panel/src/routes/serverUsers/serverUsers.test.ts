@@ -70,10 +70,14 @@ describe('/api/servers/{id}/user', () => {
     expect((await t.app.inject({ method: 'DELETE', url: url(`/${owner.email}`), headers: t.admin.headers })).statusCode).toBe(204);
   });
 
-  it('answers 404 ErrUserNotFound for an unknown email, 400 for bad flags, 401 and 403', async () => {
+  it('answers ErrEmailNotConfigured for an unknown email while no mail can invite it, 400 for bad flags, 401 and 403', async () => {
     const unknown = await t.app.inject({ method: 'PUT', url: url('/nobody@example.com'), headers: manager.headers, payload: {} });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.code).toBe('ErrUserNotFound');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe('ErrEmailNotConfigured');
+    expect((await t.app.inject({ method: 'GET', url: url(), headers: manager.headers })).json().map((e: { email: string }) => e.email)).not.toContain('nobody@example.com');
+    const gone = await t.app.inject({ method: 'DELETE', url: url('/nobody@example.com'), headers: manager.headers });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.code).toBe('ErrUserNotFound');
     expect((await t.app.inject({ method: 'PUT', url: url(`/${guest.email}`), headers: manager.headers, payload: { startServer: 'yes please' } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
     const other = await createServerUser(t.app, id, { viewServerConsole: true });

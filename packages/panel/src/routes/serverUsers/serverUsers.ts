@@ -1,7 +1,10 @@
-import { OutpostError, permissionsFromScopes, requireScopes, scopesFromPermissions, serverActionScopes, serverPermissionFlags, serverPermissionScopes, type Scope } from '@outpost/shared';
+import { OutpostError, assertEmail, permissionsFromScopes, requireScopes, scopesFromPermissions, serverActionScopes, serverPermissionFlags, serverPermissionScopes, type Scope } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { endSftpSessions } from '../../services/endSftpSessions.js';
+import { inviteToServer } from '../../services/inviteToServer.js';
+import { normaliseEmail } from '../../services/normaliseEmail.js';
+import { panelLink } from '../../services/mail/panelLink.js';
 import { scopesForServer } from '../../services/policy.js';
 import { deleteServerUserSchema, listServerUsersSchema, putServerUserSchema } from './schema.js';
 
@@ -17,6 +20,15 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     for (const scope of await repo.permissions.serverScopes(userId, serverId)) requireHeld(own, scope);
   };
 
+  /** Tells a user they gained or lost access to a server; changes of flags alone are not mailed. */
+  const mailAccessChange = async (actorId: number, userId: number, server: { id: string; name: string }, had: boolean, has: boolean) => {
+    if (had === has || actorId === userId) return;
+    const inviter = (await repo.users.byId(actorId))?.username ?? '';
+    const values = { server: server.name, inviter };
+    if (has) app.panel.mail.toUser(userId, { kind: 'serverAdded', values, link: await panelLink(repo, `/server/${server.id}`) });
+    else app.panel.mail.toUser(userId, { kind: 'serverRemoved', values });
+  };
+
   r.get('/api/servers/:id/user', { schema: listServerUsersSchema, config }, async (request) => {
     const entries = [];
     for (const userId of await repo.permissions.usersOfServer(request.params.id)) {
@@ -25,23 +37,37 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
       const scopes = await repo.permissions.serverScopes(userId, request.params.id);
       entries.push({ email: user.email, username: user.username, ...permissionsFromScopes(scopes) });
     }
+    for (const invitation of await repo.invitations.ofServer(request.params.id, Date.now())) {
+      entries.push({ email: invitation.email, pending: true, ...permissionsFromScopes(invitation.scopes) });
+    }
     return entries.sort((a, b) => a.email.localeCompare(b.email));
   });
 
   r.put('/api/servers/:id/user/:email', { schema: putServerUserSchema, config }, async (request, reply) => {
     const { id, email } = request.params;
     // Admins pass the scope check for any id: the server itself must exist.
-    if (!(await repo.servers.byId(id))) throw new OutpostError('ErrNotFound', 'server not found', { id }, 404);
+    const server = await repo.servers.byId(id);
+    if (!server) throw new OutpostError('ErrNotFound', 'server not found', { id }, 404);
     const user = await repo.users.byEmail(email);
-    if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { email });
     const flags = request.body;
     // Nobody hands out more than they hold on this server.
     const own = await scopesForServer(repo, request.session!.userId, id);
     for (const flag of serverPermissionFlags) {
       if (flags[flag]) requireHeld(own, serverPermissionScopes[flag]);
     }
+    if (!user) {
+      // An email without an account: invite it, with these permissions waiting for it.
+      const invitee = normaliseEmail(email);
+      assertEmail(invitee);
+      await inviteToServer(repo, app.panel.mail, { email: invitee, serverId: id, scopes: scopesFromPermissions(flags), inviterId: request.session!.userId });
+      return reply.code(204).send(null);
+    }
     await requireOutranks(own, user.id, id);
+    const before = await repo.permissions.serverScopes(user.id, id);
     await repo.permissions.replace(user.id, id, scopesFromPermissions(flags));
+    // An invitation the email still had here is superseded by the account's own entry.
+    await repo.invitations.deleteFor(id, user.email);
+    await mailAccessChange(request.session!.userId, user.id, server, before.length > 0, scopesFromPermissions(flags).length > 0);
     app.panel.sockets.closeFor(user.id, id);
     await endSftpSessions(request, { user: String(request.session!.userId), scopes: own }, user.id, id);
     return reply.code(204).send(null);
@@ -50,10 +76,16 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
   r.delete('/api/servers/:id/user/:user', { schema: deleteServerUserSchema, config }, async (request, reply) => {
     const { id, user: who } = request.params;
     const user = /^\d+$/.test(who) ? await repo.users.byId(Number(who)) : await repo.users.byEmail(who);
+    // A pending invitation is withdrawn by its email.
+    const withdrawn = /^\d+$/.test(who) ? 0 : await repo.invitations.deleteFor(id, normaliseEmail(who));
+    if (!user && withdrawn > 0) return reply.code(204).send(null);
     if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { user: who });
     const own = await scopesForServer(repo, request.session!.userId, id);
     await requireOutranks(own, user.id, id);
+    const before = await repo.permissions.serverScopes(user.id, id);
     await repo.permissions.replace(user.id, id, []);
+    const server = await repo.servers.byId(id);
+    if (server) await mailAccessChange(request.session!.userId, user.id, server, before.length > 0, false);
     app.panel.sockets.closeFor(user.id, id);
     await endSftpSessions(request, { user: String(request.session!.userId), scopes: own }, user.id, id);
     return reply.code(204).send(null);

@@ -45,8 +45,15 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
     await access.client.deleteServer(access.caller, access.server.id).catch((error: unknown) => {
       if (!(error instanceof OutpostError && error.code === 'ErrNotFound')) throw error;
     });
+    const users = await ctx.repo.permissions.usersOfServer(access.server.id);
+    const actor = (await ctx.repo.users.byId(request.session!.userId))?.username ?? '';
+    await ctx.repo.invitations.deleteForServer(access.server.id);
     await ctx.repo.servers.delete(access.server.id);
     ctx.sockets.closeFor(undefined, access.server.id);
+    // Everyone else who could reach the server hears it is gone.
+    for (const userId of users.filter((id) => id !== request.session!.userId)) {
+      ctx.mail.toUser(userId, { kind: 'serverDeleted', values: { server: access.server.name, actor } });
+    }
     return reply.code(204).send(null);
   });
 

@@ -1,7 +1,7 @@
-import { NoContent, SettingParams, SettingRequest, SettingResponse, SettingsRequest, responses } from '@outpost/shared';
+import { EmailStatusResponse, NoContent, SettingParams, SettingRequest, SettingResponse, SettingsRequest, TestEmailRequest, TestEmailResponse, responses } from '@outpost/shared';
 
 export const getSettingSchema = {
-  summary: 'One panel setting; secrets answer ""',
+  summary: 'One panel setting; a secret answers "" and isSet',
   tags: ['settings'],
   params: SettingParams,
   response: responses({ 200: SettingResponse }),
@@ -20,4 +20,17 @@ export const postSettingsSchema = {
   tags: ['settings'],
   body: SettingsRequest,
   response: responses({ 204: NoContent }),
+};
+
+export const testEmailSchema = {
+  summary: 'Send a test mail now (to the caller unless `to` is given); answers the provider\'s error on failure',
+  tags: ['settings'],
+  body: TestEmailRequest,
+  response: responses({ 200: TestEmailResponse }),
+};
+
+export const emailStatusSchema = {
+  summary: 'The last mail the panel could not send, if any',
+  tags: ['settings'],
+  response: responses({ 200: EmailStatusResponse }),
 };

@@ -23,7 +23,8 @@ describe('/api/settings', () => {
 
   it('never sends a secret back, and an empty secret on save keeps the stored one', async () => {
     await put(SettingKeys.emailPassword, 'hunter22');
-    expect((await get(SettingKeys.emailPassword)).json()).toEqual({ value: '' });
+    expect((await get(SettingKeys.emailPassword)).json()).toEqual({ value: '', isSet: true });
+    expect((await get(SettingKeys.emailKey)).json()).toEqual({ value: '', isSet: false });
     await put(SettingKeys.emailPassword, '');
     expect(await t.app.panel.repo.settings.get(SettingKeys.emailPassword)).toBe('hunter22');
   });

@@ -1,10 +1,11 @@
-import { OutpostError } from '@outpost/shared';
+import { OutpostError, isLocale } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { LANGUAGE_USER_SETTING } from '../../services/mail/mailLocale.js';
 import { listUserSettingsSchema, putUserSettingSchema } from './schema.js';
 
-/** The keys a user may keep (spec panel.md section 3, "User settings"). */
-export const userSettingKeys = ['dark', 'preferredTheme'];
+/** The keys a user may keep (spec panel.md section 3, "User settings"), and the language their mails are written in. */
+export const userSettingKeys = ['dark', 'preferredTheme', LANGUAGE_USER_SETTING];
 
 /** /api/userSettings: each user's own theme and dark-mode choice. */
 export default async function userSettingsRoutes(app: FastifyInstance): Promise<void> {
@@ -18,6 +19,7 @@ export default async function userSettingsRoutes(app: FastifyInstance): Promise<
   r.put('/api/userSettings/:key', { schema: putUserSettingSchema, config: { scope: 'session' } }, async (request, reply) => {
     const { key } = request.params;
     if (!userSettingKeys.includes(key)) throw new OutpostError('ErrNotFound', `no user setting named ${key}`, { key }, 404);
+    if (key === LANGUAGE_USER_SETTING && !isLocale(request.body.value)) throw new OutpostError('ErrFieldRequired', 'language must be a known locale', { field: 'value' });
     await repo.userSettings.set(request.session!.userId, key, request.body.value);
     return reply.code(204).send(null);
   });

@@ -9,6 +9,7 @@ import { endSftpSessions } from '../../services/endSftpSessions.js';
 import { endUserAccess } from '../../services/endUserAccess.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { lastAdminError, panelRank } from '../../services/panelRank.js';
+import { sendAccountCreated } from '../../services/mail/sendAccountCreated.js';
 import { hashPassword } from '../../services/passwords.js';
 import { createUserSchema, deleteUserSchema, firstAdminSchema, getUserPermsSchema, getUserSchema, listUsersSchema, putUserPermsSchema, updateUserSchema } from './schema.js';
 
@@ -23,7 +24,7 @@ async function existing(repo: Repositories, id: number): Promise<UserRow> {
 /** /api/users: the panel's accounts and their panel-level rights (spec panel.md section 7, Users). */
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { repo } = app.panel;
+  const { repo, mail } = app.panel;
   const rank = panelRank(repo);
   const view = { scope: Scopes.UsersView };
   const edit = { scope: Scopes.UsersEdit };
@@ -37,6 +38,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/users', { schema: createUserSchema, config: edit }, async (request) => {
     const input = checkNewUser(request.body);
     const id = await createUser(repo, { ...input, scopes: [] });
+    await sendAccountCreated(repo, mail, id);
     return present(await existing(repo, id));
   });
 
@@ -54,11 +56,18 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     if (username !== undefined) assertUsername(username);
     if (email !== undefined) assertEmail(email);
     if (password !== undefined) assertPassword(password);
-    await existing(repo, id);
+    const before = await existing(repo, id);
     const session = request.session!;
     await rank.requireOutranks(session.userId, await rank.held(session.userId), id);
     await assertAvailable(repo, { username, email }, id);
     await repo.users.update(id, { username, email, passwordHash: password === undefined ? undefined : await hashPassword(password) });
+    // The owner hears of it as when they change it themself: an email change at the old address.
+    const name = username ?? before.username;
+    if (email !== undefined && email !== before.email) mail.toAddress(before.email, { kind: 'emailChanged', name, values: { username: name, email } }, id);
+    if (password !== undefined) {
+      mail.toUser(id, { kind: 'passwordChanged', values: { username: name } });
+      await repo.passwordResets.deleteForUser(id);
+    }
     // The old password opened sessions that must not outlive it (the editor's own stays).
     if (password !== undefined) await endUserAccess(request, id, session.userId === id ? session.tokenHash : undefined);
     return present(await existing(repo, id));

@@ -1,7 +1,10 @@
 import { Anchor, Button, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { localeCodes, localeFlag, locales, type Locale } from '@outpost/shared';
+import { usePutUserSetting } from '../../api/userSettings';
 import { changeLocale } from '../../i18n';
+import { sessionStore } from '../../session/sessionStore';
+import { notifyError } from '../notify';
 
 /** Where translators help; the catalogues live in packages/shared/src/i18n. */
 export const TRANSLATION_PROJECT_URL = 'https://github.com/outpost-panel/outpost/tree/main/packages/shared/src/i18n';
@@ -9,8 +12,11 @@ export const TRANSLATION_PROJECT_URL = 'https://github.com/outpost-panel/outpost
 /** One button per locale, each with its region's flag and its own name. */
 export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const { mutateAsync: save } = usePutUserSetting();
 
+  // Kept on the account too when signed in: the panel writes this user's mails in it.
   const choose = (locale: Locale) => {
+    if (sessionStore.isLoggedIn()) save({ key: 'language', value: locale }).catch(notifyError);
     void changeLocale(locale).then(onClose);
   };
 

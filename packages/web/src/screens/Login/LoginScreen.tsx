@@ -67,6 +67,11 @@ export default function LoginScreen() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             name="password"
           />
+          {config.data?.emailEnabled && (
+            <Anchor component={Link} to="/auth/forgot" size="sm" mt={-8} ta="end" data-testid="login-forgot">
+              {t('passwordReset.forgotLink')}
+            </Anchor>
+          )}
           {login.error && (
             <Alert color="red" variant="light" data-testid="login-error">
               {errorMessage(t, login.error)}

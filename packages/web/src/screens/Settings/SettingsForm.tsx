@@ -1,45 +1,68 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SettingKeys, secretSettingKeys } from '@outpost/shared';
 import { useConfig } from '../../api/config';
-import { useSaveSettings, type SettingsMap } from '../../api/settings';
+import { useSaveSettings, type PanelSettings, type SettingsMap } from '../../api/settings';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { emailProviderFields, emailProviders, settingLabels } from './emailProviderFields';
+import { EmailSettingsCard } from './EmailSettingsCard';
+import { settingLabels } from './emailProviderFields';
 
 /** Panel and email settings in one form, saved together with POST /api/settings. */
-export function SettingsForm({ initial }: { initial: SettingsMap }) {
+export function SettingsForm({ initial }: { initial: PanelSettings }) {
   const { t } = useTranslation();
   const config = useConfig();
   const save = useSaveSettings();
-  const [values, setValues] = useState<SettingsMap>(initial);
+  const [values, setValues] = useState<SettingsMap>(initial.values);
+  const [secretsSet, setSecretsSet] = useState(initial.secretsSet);
   const set = (key: string, value: string) => setValues((old) => ({ ...old, [key]: value }));
 
-  const provider = values[SettingKeys.emailProvider] || 'none';
+  // A saved secret now reads as "set", and its field empties again.
+  const savedSecrets = (changes: SettingsMap) => {
+    const saved = Object.keys(changes).filter((key) => secretSettingKeys.includes(key));
+    if (saved.length === 0) return;
+    setSecretsSet((old) => ({ ...old, ...Object.fromEntries(saved.map((key) => [key, true])) }));
+    setValues((old) => ({ ...old, ...Object.fromEntries(saved.map((key) => [key, ''])) }));
+  };
+
   const themes = config.data?.themes.available ?? [];
+
+  // Secrets come back empty: an empty secret field means "keep", so it is not sent.
+  const changed = () =>
+    Object.fromEntries(
+      Object.entries(values).filter(([key, value]) => value !== initial.values[key] && !(secretSettingKeys.includes(key) && value === '')),
+    );
+
+  /** Saves what changed (nothing to do when nothing did); rejects with the call's error. */
+  const saveChanges = async () => {
+    const changes = changed();
+    if (Object.keys(changes).length === 0) return;
+    await save.mutateAsync(changes);
+    savedSecrets(changes);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Secrets come back empty when set: an empty secret field means "keep", so it is not sent.
-    const changed = Object.fromEntries(
-      Object.entries(values).filter(([key, value]) => value !== initial[key] && !(secretSettingKeys.includes(key) && value === '')),
-    );
-    save.mutate(changed, { onSuccess: () => notifySuccess(t('toast.saved')), onError: notifyError });
+    const changes = changed();
+    save.mutate(changes, {
+      onSuccess: () => {
+        savedSecrets(changes);
+        notifySuccess(t('toast.saved'));
+      },
+      onError: notifyError,
+    });
   };
 
-  const text = (key: string, props: { placeholder?: string; description?: string } = {}) =>
-    secretSettingKeys.includes(key) ? (
-      <PasswordInput key={key} label={t(settingLabels[key])} value={values[key] ?? ''} onChange={(e) => set(key, e.currentTarget.value)} placeholder={t('settings.secretPlaceholder')} />
-    ) : (
-      <TextInput
-        key={key}
-        label={t(settingLabels[key])}
-        value={values[key] ?? ''}
-        onChange={(e) => set(key, e.currentTarget.value)}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
-        {...props}
-      />
-    );
+  const text = (key: string, props: { placeholder?: string; description?: string } = {}) => (
+    <TextInput
+      key={key}
+      label={t(settingLabels[key])}
+      value={values[key] ?? ''}
+      onChange={(e) => set(key, e.currentTarget.value)}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      {...props}
+    />
+  );
 
   return (
     <form onSubmit={submit}>
@@ -66,23 +89,19 @@ export function SettingsForm({ initial }: { initial: SettingsMap }) {
             />
           </SimpleGrid>
         </Paper>
-        <Paper withBorder radius="md" p="lg">
-          <Title order={4} mb="md">
-            {t('settings.email.title')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Select
-              label={t(settingLabels[SettingKeys.emailProvider])}
-              data={emailProviders.map((value) => ({ value, label: t(`settings.email.providers.${value}`) }))}
-              value={provider}
-              onChange={(value) => set(SettingKeys.emailProvider, value ?? 'none')}
-              allowDeselect={false}
-            />
-            {emailProviderFields[provider]?.map((key) => text(key))}
-          </SimpleGrid>
-        </Paper>
+        <EmailSettingsCard
+          values={values}
+          secretsSet={secretsSet}
+          set={set}
+          saveChanges={() =>
+            saveChanges().catch((error: unknown) => {
+              notifyError(error);
+              throw error;
+            })
+          }
+        />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending} data-testid="settings-save">
             {t('common.save')}
           </Button>
         </Group>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ServerPermissionFlag, ServerUserEntry } from '@outpost/shared';
-import { usePutServerUser } from '../../../api/serverUsers';
+import { ApiError } from '../../../api/ApiError';
+import { isPendingInvitation, usePutServerUser } from '../../../api/serverUsers';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PermissionSwitches } from './PermissionSwitches';
 import { flagsOf, newEntryProblem } from './serverUserEntry';
@@ -24,6 +26,7 @@ export function NewServerUserCard({ serverId, existing, mayGrant, onDone }: NewS
   const [flags, setFlags] = useState(() => flagsOf({}));
   const [error, setError] = useState<string | null>(null);
   const put = usePutServerUser(serverId);
+  const client = useQueryClient();
 
   const save = async () => {
     if (put.isPending) return;
@@ -35,10 +38,12 @@ export function NewServerUserCard({ serverId, existing, mayGrant, onDone }: NewS
     }
     try {
       await put.mutateAsync({ email: email.trim(), flags });
-      notifySuccess(t('toast.saved'));
+      notifySuccess(isPendingInvitation(client, serverId, email) ? t('invite.sent', { email: email.trim() }) : t('toast.saved'));
       onDone();
     } catch (caught) {
-      notifyError(caught);
+      // An unknown email can only be invited by mail: say why that cannot happen here.
+      if (caught instanceof ApiError && caught.code === 'ErrEmailNotConfigured') setError(t('invite.emailNotConfigured'));
+      else notifyError(caught);
     }
   };
 
@@ -48,7 +53,7 @@ export function NewServerUserCard({ serverId, existing, mayGrant, onDone }: NewS
         <TextInput
           type="email"
           label={t('fields.email')}
-          description={t('serverUsers.emailHint')}
+          description={t('invite.emailHint')}
           leftSection={<IconMail size={16} />}
           value={email}
           error={error}

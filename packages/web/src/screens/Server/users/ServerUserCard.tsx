@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ServerPermissionFlag, ServerUserEntry } from '@outpost/shared';
@@ -30,7 +30,7 @@ export function ServerUserCard({ serverId, entry, mayGrant }: ServerUserCardProp
   const save = async () => {
     try {
       await put.mutateAsync({ email: entry.email, flags });
-      notifySuccess(t('toast.saved'));
+      notifySuccess(entry.pending ? t('invite.sent', { email: entry.email }) : t('toast.saved'));
     } catch (error) {
       notifyError(error);
     }
@@ -40,7 +40,7 @@ export function ServerUserCard({ serverId, entry, mayGrant }: ServerUserCardProp
     try {
       await remove.mutateAsync(entry.email);
       setConfirming(false);
-      notifySuccess(t('serverUsers.deleted'));
+      notifySuccess(entry.pending ? t('invite.withdrawn') : t('serverUsers.deleted'));
     } catch (error) {
       notifyError(error);
     }
@@ -60,6 +60,11 @@ export function ServerUserCard({ serverId, entry, mayGrant }: ServerUserCardProp
                 {entry.username}
               </Text>
             )}
+            {entry.pending && (
+              <Badge color="yellow" variant="light" size="sm" data-testid="server-user-pending">
+                {t('invite.pending')}
+              </Badge>
+            )}
           </div>
         </Group>
         <PermissionSwitches value={flags} onChange={setFlags} isLocked={(flag) => outranks || !mayGrant(flag)} />
@@ -71,16 +76,17 @@ export function ServerUserCard({ serverId, entry, mayGrant }: ServerUserCardProp
             <Button color="red" variant="light" leftSection={<IconTrash size={16} />} disabled={outranks} onClick={() => setConfirming(true)} aria-label={`${t('serverUsers.remove')}: ${entry.email}`} data-testid="server-user-delete">
               {t('serverUsers.remove')}
             </Button>
-            <Button loading={put.isPending} disabled={outranks || !flagsChanged(entry, flags)} onClick={() => void save()} aria-label={`${t('serverUsers.update')}: ${entry.email}`} data-testid="server-user-save">
-              {t('serverUsers.update')}
+            {/* An invitation can be sent again as it stands (a fresh link), or with changed flags. */}
+            <Button loading={put.isPending} disabled={outranks || (!entry.pending && !flagsChanged(entry, flags))} onClick={() => void save()} aria-label={`${t('serverUsers.update')}: ${entry.email}`} data-testid="server-user-save">
+              {entry.pending && !flagsChanged(entry, flags) ? t('invite.resend') : t('serverUsers.update')}
             </Button>
           </Group>
         </Group>
       </Stack>
       <ConfirmDialog
         opened={confirming}
-        title={t('serverUsers.deleteTitle')}
-        message={t('serverUsers.deleteConfirm', { email: entry.email })}
+        title={entry.pending ? t('invite.withdrawTitle') : t('serverUsers.deleteTitle')}
+        message={entry.pending ? t('invite.withdrawConfirm', { email: entry.email }) : t('serverUsers.deleteConfirm', { email: entry.email })}
         confirmLabel={t('serverUsers.remove')}
         pending={remove.isPending}
         onClose={() => setConfirming(false)}

@@ -1,0 +1,23 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { acceptInvitation, findInvitation } from '../../services/acceptInvitation.js';
+import { signIn } from '../../services/signIn.js';
+import { acceptInviteSchema, getInviteSchema } from './schema.js';
+
+/** /auth/invite: the public side of an invitation to a server (the invite screen's calls). */
+export default async function inviteRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { repo } = app.panel;
+  const config = { scope: 'public' as const };
+
+  r.get('/auth/invite/:token', { schema: getInviteSchema, config }, async (request) => {
+    const invitation = await findInvitation(repo, request.params.token);
+    const server = await repo.servers.byId(invitation.serverId);
+    return { email: invitation.email, serverName: server?.name ?? '' };
+  });
+
+  r.post('/auth/invite', { schema: acceptInviteSchema, config }, async (request, reply) => {
+    const userId = await acceptInvitation(repo, request.body);
+    return signIn(request, reply, userId);
+  });
+}

@@ -1,0 +1,36 @@
+import { OutpostError, assertEmail } from '@outpost/shared';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { endSftpSessions } from '../../services/endSftpSessions.js';
+import { isMailConfigured } from '../../services/mail/mailSettings.js';
+import { normaliseEmail } from '../../services/normaliseEmail.js';
+import { requestPasswordReset, resetPassword } from '../../services/passwordReset.js';
+import { forgotPasswordSchema, resetPasswordSchema } from './schema.js';
+
+/** /auth/password: forgot password (a mailed single-use link) and the reset itself. */
+export default async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { repo, mail, resetRequests } = app.panel;
+  const config = { scope: 'public' as const };
+
+  r.post('/auth/password/forgot', { schema: forgotPasswordSchema, config }, async (request, reply) => {
+    const email = normaliseEmail(request.body.email);
+    assertEmail(email);
+    // Says nothing about the account: without a provider no email could get a link.
+    if (!(await isMailConfigured(repo))) throw new OutpostError('ErrEmailNotConfigured', 'email not configured');
+    // Counted per client address and per email, before anything is looked up.
+    resetRequests.perAddress.take(request.ip);
+    resetRequests.perEmail.take(email);
+    requestPasswordReset(repo, mail, email);
+    return reply.code(204).send(null);
+  });
+
+  r.post('/auth/password/reset', { schema: resetPasswordSchema, config }, async (request, reply) => {
+    const userId = await resetPassword(repo, request.body.token, request.body.password);
+    app.panel.sockets.closeForUser(userId);
+    await endSftpSessions(request, { user: String(userId), scopes: [] }, userId);
+    const user = await repo.users.byId(userId);
+    if (user) mail.toUser(userId, { kind: 'passwordChanged', values: { username: user.username } });
+    return reply.code(204).send(null);
+  });
+}

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isEmail } from '@outpost/shared';
+import { errorMessage } from '../../api/errorMessage';
+import { useForgotPassword } from '../../api/passwordReset';
+import { AuthCard } from '../../components/AuthCard';
+
+/** /auth/forgot: asks for a reset link. The answer is the same whether or not the email has an account. */
+export default function ForgotPasswordScreen() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const forgot = useForgotPassword();
+  const invalid = touched && !isEmail(email.trim());
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!isEmail(email.trim())) return;
+    forgot.mutate({ email: email.trim() });
+  };
+
+  const back = (
+    <Anchor component={Link} to="/auth/login" ta="center" size="sm">
+      {t('passwordReset.backToLogin')}
+    </Anchor>
+  );
+
+  if (forgot.isSuccess) {
+    return (
+      <AuthCard title={t('passwordReset.forgotTitle')}>
+        <Stack gap="md">
+          <Alert color="teal" variant="light" data-testid="forgot-sent">
+            {t('passwordReset.sent')}
+          </Alert>
+          {back}
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('passwordReset.forgotTitle')} subtitle={t('passwordReset.forgotSubtitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            autoFocus
+            name="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={invalid ? t('errors.ErrFieldNotEmail') : undefined}
+          />
+          {forgot.error && (
+            <Alert color="red" variant="light" data-testid="forgot-error">
+              {errorMessage(t, forgot.error)}
+            </Alert>
+          )}
+          <Button type="submit" loading={forgot.isPending} fullWidth>
+            {t('passwordReset.send')}
+          </Button>
+          {back}
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
