@@ -6,6 +6,7 @@ import oauthClientRoutes from './oauth2/clients.js';
 import oauthTokenRoutes from './oauth2/token.js';
 import proxyRoutes from './proxy/proxy.js';
 import serversRoutes from './servers/servers.js';
+import serversLiveRoutes from './servers/serversLive.js';
 import serverUsersRoutes from './serverUsers/serverUsers.js';
 import sftpAuthRoutes from './sftpAuth/sftpAuth.js';
 import templatesRoutes from './templates/templates.js';
@@ -26,6 +27,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   settingsRoutes,
   userSettingsRoutes,
   serversRoutes,
+  serversLiveRoutes,
   serverUsersRoutes,
   nodesRoutes,
   sftpAuthRoutes,

@@ -16,10 +16,11 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
 
   // Any signed-in user: an invited user sees the servers they hold a scope on, nothing else.
   r.get('/api/servers', { schema: listServersSchema, config: { scope: 'session', clients: true } }, async (request) => {
-    const { page = 1, limit = 10 } = request.query;
+    const { page = 1, limit = 10, search, node } = request.query;
     const session = request.session!;
     const all = hasScope(session.scopes, Scopes.Admin);
-    const { rows, total } = await ctx.repo.servers.page({ offset: (page - 1) * limit, limit, userId: all ? undefined : session.userId });
+    const userId = all ? undefined : session.userId;
+    const { rows, total } = await ctx.repo.servers.page({ offset: (page - 1) * limit, limit, userId, search, nodeId: node });
     return { servers: rows.map(presentServer), paging: { page, limit, total } };
   });
 
