@@ -49,6 +49,8 @@ export const CreateServerRequest = Type.Object({
   variables: Type.Optional(MapOf(Type.Union([Type.String({ maxLength: 4096 }), Type.Number(), Type.Boolean()]), { maxProperties: 200 })),
   /** Users given permissions on the new server (default: the creator alone, with every one). */
   users: Type.Optional(Type.Array(Type.Union([Text({ maxLength: 254 }), Type.Object({ email: Text({ maxLength: 254 }), ...PartialServerPermissions.properties })]), { maxItems: 50 })),
+  /** Start the install at once; it runs on the node and shows in the console. */
+  install: Type.Optional(Type.Boolean()),
 });
 export type CreateServerRequest = Static<typeof CreateServerRequest>;
 

@@ -4,6 +4,7 @@ import { api } from './client';
 
 export const listNodes = () => api.get<NodeView[]>('/api/nodes');
 
-export function useNodes() {
-  return useQuery({ queryKey: ['nodes', 'list'], queryFn: listNodes });
+/** `enabled: false` for a user without nodes.view, whose call would be refused. */
+export function useNodes(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: ['nodes', 'list'], queryFn: listNodes, enabled: options.enabled ?? true });
 }

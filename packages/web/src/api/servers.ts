@@ -5,8 +5,18 @@ import { api } from './client';
 /** Spec section 7: the server list pages by 10 unless told otherwise. */
 export const SERVER_PAGE_SIZE = 10;
 
-export const listServers = (page: number, limit = SERVER_PAGE_SIZE) =>
-  api.get<ServerListResponse>(`/api/servers?page=${page}&limit=${limit}`);
+/** What the list is narrowed by on the panel: part of the name or id, and a node id. */
+export interface ServerListFilter {
+  search?: string;
+  node?: number;
+}
+
+export function listServers(page: number, filter: ServerListFilter = {}, limit = SERVER_PAGE_SIZE) {
+  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (filter.search?.trim()) query.set('search', filter.search.trim());
+  if (filter.node) query.set('node', String(filter.node));
+  return api.get<ServerListResponse>(`/api/servers?${query.toString()}`);
+}
 export const getServer = (id: string) => api.get<ServerDetailResponse>(`/api/servers/${encodeURIComponent(id)}?perms`);
 export const createServer = (body: CreateServerRequest) => api.post<CreateServerResponse>('/api/servers', body);
 export const renameServer = (id: string, name: string) =>
@@ -24,8 +34,8 @@ export function serverAddress(server: Pick<ServerSummary, 'ip' | 'port' | 'node'
   return server.port ? `${host}:${server.port}` : host;
 }
 
-export function useServers(page: number) {
-  return useQuery({ queryKey: ['servers', 'list', page], queryFn: () => listServers(page), placeholderData: keepPreviousData });
+export function useServers(page: number, filter: ServerListFilter = {}) {
+  return useQuery({ queryKey: ['servers', 'list', page, filter], queryFn: () => listServers(page, filter), placeholderData: keepPreviousData });
 }
 
 export function useServer(id: string) {
