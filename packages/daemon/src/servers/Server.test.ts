@@ -150,6 +150,23 @@ describe('server power', () => {
     await server.install();
     expect(text(daemon, '00000008')).toContain('installing 42');
   });
+
+  it('says it is installing while its install steps run, with a status change at each end', async () => {
+    const daemon = await setup();
+    const server = await daemon.servers.create(
+      '00000009',
+      fakeDefinition({}, { install: [{ type: 'command', commands: [`"${process.execPath}" -e "console.log('step begins');setTimeout(()=>{},300)"`] }] }),
+    );
+    const seen: boolean[] = [];
+    server.onStatus(() => seen.push(server.installing));
+    expect(server.installing).toBe(false);
+    const done = server.install();
+    await waitFor(() => text(daemon, '00000009').includes('step begins'), 5000, 'the step');
+    expect(server.installing).toBe(true);
+    await done;
+    expect(server.installing).toBe(false);
+    expect(seen).toEqual([true, false]);
+  });
 });
 
 describe('servers on disk', () => {

@@ -172,10 +172,12 @@ export class Server implements TaskHost {
       await this.options.operations.checkRequirements(this.def.requirements);
       this.log('Installing server');
       this.installRuns++;
+      this.emitStatus(this.running);
       try {
         await this.runSteps(this.def.install ?? [], 'install');
       } finally {
         this.installRuns--;
+        this.emitStatus(this.running);
       }
       this.log('Server installed');
     });

@@ -17,6 +17,8 @@ export interface ConnectionSnapshot {
   status: ConnectionStatus;
   /** Unknown (null) until the first status message. */
   running: boolean | null;
+  /** Install steps are running (the program itself is not). */
+  installing: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ export class ServerConnection {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private resetTimer: ReturnType<typeof setTimeout> | undefined;
   private statusPoll: ReturnType<typeof setInterval> | undefined;
-  private snapshot: ConnectionSnapshot = { status: 'closed', running: null };
+  private snapshot: ConnectionSnapshot = { status: 'closed', running: null, installing: false };
 
   constructor(readonly serverId: string) {}
 
@@ -148,7 +150,7 @@ export class ServerConnection {
   }
 
   private emit(event: ConnectionEvent): void {
-    if (event.type === 'status') this.update({ running: event.data.running });
+    if (event.type === 'status') this.update({ running: event.data.running, installing: event.data.installing ?? false });
     for (const listener of this.listeners) listener(event);
   }
 

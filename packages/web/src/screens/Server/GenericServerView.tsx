@@ -28,7 +28,7 @@ const panels: Record<ServerTabId, ComponentType<ServerViewProps>> = {
 export function GenericServerView({ server, permissions }: ServerViewProps) {
   const { t } = useTranslation();
   const connection = useServerConnection(server.id);
-  const { status, running } = useConnectionSnapshot(connection);
+  const { status, running, installing } = useConnectionSnapshot(connection);
   const tabs = visibleTabs(permissions);
   const canRename = useCan(Scopes.ServersEdit, permissions);
   const [tab, setTab] = useState<ServerTabId | undefined>(tabs[0]?.id);
@@ -49,8 +49,8 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
     <ServerConnectionContext.Provider value={connection}>
       <Stack gap="md" pb={72}>
         <Group justify="space-between" align="center">
-          <ServerHeader server={server} running={running} canRename={canRename} />
-          <ControlBar connection={connection} running={running} permissions={permissions} />
+          <ServerHeader server={server} running={running} installing={installing} canRename={canRename} />
+          <ControlBar connection={connection} running={running} installing={installing} permissions={permissions} />
         </Group>
         {failed && (
           <Alert color="yellow" icon={<IconAlertTriangle />} data-testid="socket-failed">
