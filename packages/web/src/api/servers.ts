@@ -38,8 +38,11 @@ export function useServers(page: number, filter: ServerListFilter = {}) {
   return useQuery({ queryKey: ['servers', 'list', page, filter], queryFn: () => listServers(page, filter), placeholderData: keepPreviousData });
 }
 
-export function useServer(id: string) {
-  return useQuery({ queryKey: ['servers', 'one', id], queryFn: () => getServer(id) });
+/** The form of a server id (8 lowercase hex characters): anything else is asked for nowhere. */
+export const isServerId = (id: string) => /^[0-9a-f]{8}$/.test(id);
+
+export function useServer(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: ['servers', 'one', id], queryFn: () => getServer(id), enabled: options.enabled ?? true });
 }
 
 export function useCreateServer() {

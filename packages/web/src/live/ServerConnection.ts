@@ -11,7 +11,8 @@ export const FAILURE_RESET_MS = 30_000;
 /** While the socket is down, status is asked for over HTTP this often so the dot stays true. */
 export const STATUS_POLL_MS = 5000;
 
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
+/** `gone`: the panel no longer knows the server (deleted); nothing is asked any more. */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed' | 'gone';
 
 export interface ConnectionSnapshot {
   status: ConnectionStatus;
@@ -68,6 +69,11 @@ export class ServerConnection {
 
   /** A requested close never reconnects. */
   close(): void {
+    this.stopAll();
+    this.update({ status: 'closed' });
+  }
+
+  private stopAll(): void {
     this.requested = true;
     clearTimeout(this.reconnectTimer);
     clearTimeout(this.resetTimer);
@@ -75,7 +81,6 @@ export class ServerConnection {
     this.socket?.close();
     this.socket = null;
     this.queue = [];
-    this.update({ status: 'closed' });
   }
 
   getSnapshot = (): ConnectionSnapshot => this.snapshot;
@@ -91,6 +96,7 @@ export class ServerConnection {
   }
 
   send(request: SocketRequest): void {
+    if (this.snapshot.status === 'gone') return;
     if (this.socket?.readyState === WebSocket.OPEN) {
       this.socket.send(JSON.stringify(request));
     } else if (this.snapshot.status === 'connecting') {
@@ -188,6 +194,12 @@ export class ServerConnection {
           return;
       }
     } catch (error) {
+      // The server was deleted: asking on would only be refused again, every few seconds.
+      if (request.type === 'status' && error instanceof ApiError && error.status === 404) {
+        this.stopAll();
+        this.update({ status: 'gone' });
+        return;
+      }
       // Polled reads fail quietly (the page already says the connection is down); a failed
       // action the user asked for is reported.
       if (this.requested || request.type === 'status' || request.type === 'stat' || request.type === 'replay') return;
@@ -205,7 +217,7 @@ export class ServerConnection {
     const id = this.serverId;
     if (action === 'create') await createFolder(id, path);
     if (action === 'delete') await deleteFile(id, path);
-    const shown = action === 'delete' ? parentOf(path) : path;
+    const shown = action === 'get' ? path : parentOf(path);
     this.emit({ type: 'file', data: await listFolder(id, shown) });
   }
 }

@@ -126,13 +126,16 @@ describe('/api/servers', () => {
     expect(last.json()).toMatchObject({ servers: [], paging: { page: 1000000, limit: 100 } });
   });
 
-  it('renames with editServerData, refusing duplicates and users without it', async () => {
+  it('renames in the panel and in the definition on the node with editServerData, refusing duplicates and users without it', async () => {
     const id = await createTestServer(t.app, t.admin, t.localNodeId, 'rename me');
     const editor = await createServerUser(t.app, id, { editServerData: true });
     const viewer = await createServerUser(t.app, id, { viewServerConsole: true });
     expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/renamed`, headers: viewer.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/renamed`, headers: editor.headers })).statusCode).toBe(204);
     expect((await t.app.panel.repo.servers.byId(id))?.name).toBe('renamed');
+    // The definition on the node is renamed too, without the editor holding the definition scope.
+    expect(t.node.daemon.servers.get(id).definition.name).toBe('renamed');
+    expect(await t.node.daemon.api.getDefinition({ user: 'test', scopes: [Scopes.Admin] }, id)).toMatchObject({ name: 'renamed' });
     const dup = await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/custom`, headers: editor.headers });
     expect(dup.json().error.code).toBe('ErrDuplicateServerName');
     expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/${encodeURIComponent('a<b')}`, headers: editor.headers })).statusCode).toBe(400);

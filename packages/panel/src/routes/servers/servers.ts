@@ -59,12 +59,23 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
   r.put('/api/servers/:id/name/:name', { schema: renameServerSchema, config: { scope: need.rename } }, async (request, reply) => {
     const { id, name } = request.params;
     assertServerName(name);
+    const access = await serverAccess(request);
     const other = await ctx.repo.servers.byName(name);
     if (other && other.id !== id) throw duplicateServerName(name);
     try {
       await ctx.repo.servers.rename(id, name);
     } catch (error) {
       throw isUniqueViolation(error) ? duplicateServerName(name) : error;
+    }
+    // The definition on the node carries the name too (it moves and exports with the server). The
+    // caller may rename without holding the definition scope: only the name is written back.
+    const onNode = { ...access.caller, scopes: [...access.caller.scopes, Scopes.ServersEditAdmin] };
+    try {
+      const definition = await access.client.getDefinition(onNode, id);
+      await access.client.putDefinition(onNode, id, { ...definition, name });
+    } catch (error) {
+      await ctx.repo.servers.rename(id, access.server.name);
+      throw error;
     }
     return reply.code(204).send(null);
   });

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/ApiError';
 import { notifyError, notifyWarning } from '../../components/notify';
 import { useCan } from '../../hooks/useCan';
 import { ServerConnectionContext, useConnectionEvent, useConnectionSnapshot, useServerConnection } from '../../live/useServerConnection';
+import NotFoundScreen from '../NotFound/NotFoundScreen';
 import { ControlBar } from './ControlBar';
 import { ServerHeader } from './ServerHeader';
 import { visibleTabs, type ServerTabId } from './serverTabs';
@@ -44,6 +45,9 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
   });
 
   useKeySequences(Object.fromEntries(tabs.map((entry) => [`t ${entry.key}`, () => setTab(entry.id)])));
+
+  // Deleted while open (here or elsewhere): the page says so and asks nothing more.
+  if (status === 'gone') return <NotFoundScreen />;
 
   return (
     <ServerConnectionContext.Provider value={connection}>
