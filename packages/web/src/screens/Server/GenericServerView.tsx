@@ -8,6 +8,7 @@ import { notifyError, notifyWarning } from '../../components/notify';
 import { useCan } from '../../hooks/useCan';
 import { ServerConnectionContext, useConnectionEvent, useConnectionSnapshot, useServerConnection } from '../../live/useServerConnection';
 import NotFoundScreen from '../NotFound/NotFoundScreen';
+import { confirmDiscard } from '../../hooks/useUnsavedEdits';
 import { ControlBar } from './ControlBar';
 import { ServerHeader } from './ServerHeader';
 import { visibleTabs, type ServerTabId } from './serverTabs';
@@ -44,7 +45,11 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
     notifyError(new ApiError({ method: 'SOCKET', url: `/proxy/daemon/socket/${server.id}`, status: 0, statusText: error.msg }, error.code, error.msg, error.metadata));
   });
 
-  useKeySequences(Object.fromEntries(tabs.map((entry) => [`t ${entry.key}`, () => setTab(entry.id)])));
+  // Another tab unmounts this one: its unsaved edits would be lost without a word.
+  const switchTab = (next: ServerTabId) => {
+    if (next !== tab && confirmDiscard()) setTab(next);
+  };
+  useKeySequences(Object.fromEntries(tabs.map((entry) => [`t ${entry.key}`, () => switchTab(entry.id)])));
 
   // Deleted while open (here or elsewhere): the page says so and asks nothing more.
   if (status === 'gone') return <NotFoundScreen />;
@@ -61,7 +66,7 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
             {t('errors.ErrSocketFailed')}
           </Alert>
         )}
-        <Tabs value={tab ?? null} onChange={(value) => setTab(value as ServerTabId)} keepMounted={false} inverted>
+        <Tabs value={tab ?? null} onChange={(value) => switchTab(value as ServerTabId)} keepMounted={false} inverted>
           {tabs.map((entry) => {
             const Panel = panels[entry.id];
             return (

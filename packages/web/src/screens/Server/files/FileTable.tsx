@@ -66,7 +66,7 @@ export function FileTable({ files, selected, onSelect, actions, canWrite }: File
                 </Table.Td>
               )}
               <Table.Td>
-                <UnstyledButton onClick={() => actions.open(entry)} disabled={offers.open === null}>
+                <UnstyledButton onClick={() => actions.open(entry)}>
                   <Group gap="xs" wrap="nowrap">
                     <Icon size={16} color={entry.isFile ? undefined : 'var(--mantine-color-yellow-6)'} />
                     <Text size="sm">{entry.name}</Text>
