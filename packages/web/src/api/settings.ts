@@ -16,8 +16,9 @@ export async function getSettings(): Promise<SettingsMap> {
 
 export const saveSettings = (values: SettingsMap) => api.post<unknown>('/api/settings', values);
 
-export function useSettings() {
-  return useQuery({ queryKey: ['settings'], queryFn: getSettings });
+/** `enabled: false` for a caller the panel would refuse (settings need admin). */
+export function useSettings(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: ['settings'], queryFn: getSettings, enabled: options.enabled ?? true });
 }
 
 export function useSaveSettings() {
