@@ -86,11 +86,13 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
           <Paper
             withBorder
             radius={0}
-            style={{ position: 'fixed', bottom: 0, insetInline: 0, zIndex: 50, paddingLeft: 'var(--app-shell-navbar-offset, 0rem)' }}
+            // The navbar sits at the start side, left or (Arabic, Hebrew) right.
+            style={{ position: 'fixed', bottom: 0, insetInline: 0, zIndex: 50, paddingInlineStart: 'var(--app-shell-navbar-offset, 0rem)' }}
           >
-            <Tabs.List justify="center" data-testid="server-tabs">
+            {/* One row that scrolls sideways on a phone, rather than a second row over the content. */}
+            <Tabs.List data-testid="server-tabs" style={{ flexWrap: 'nowrap', overflowX: 'auto', justifyContent: 'safe center', scrollbarWidth: 'none' }}>
               {tabs.map((entry) => (
-                <Tabs.Tab key={entry.id} value={entry.id} data-tab={entry.id}>
+                <Tabs.Tab key={entry.id} value={entry.id} data-tab={entry.id} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                   {t(`server.tabs.${entry.id}`)}
                 </Tabs.Tab>
               ))}

@@ -65,7 +65,7 @@ export default function ServersScreen() {
             data={(nodes.data ?? []).map((n) => ({ value: String(n.id), label: n.name }))}
             value={node}
             onChange={resetPage(setNode)}
-            style={{ flex: '0 1 180px' }}
+            style={{ flex: '1 1 140px', maxWidth: 220 }}
             data-testid="server-node-filter"
           />
         )}
@@ -76,7 +76,7 @@ export default function ServersScreen() {
           data={STATES.map((value) => ({ value, label: t(`serverList.state.${value}`) }))}
           value={state}
           onChange={setState}
-          style={{ flex: '0 1 180px' }}
+          style={{ flex: '1 1 140px', maxWidth: 220 }}
           data-testid="server-state-filter"
         />
       </Group>
