@@ -170,6 +170,28 @@ describe('server power', () => {
 });
 
 describe('servers on disk', () => {
+  it('keeps each console across a daemon restart, older lines first and stamps in order', async () => {
+    const daemon = await setup();
+    const server = await daemon.servers.create('0000000c', fakeDefinition());
+    server.log('before the restart');
+    const before = server.console.replay();
+    await daemon.close();
+
+    const again = await openTestDaemon({ serversDir: open!.dir });
+    try {
+      const restored = again.daemon.servers.get('0000000c');
+      expect(restored.console.replay()).toEqual(before);
+      restored.log('after the restart');
+      const text = restored.console.replay().logs.join('');
+      expect(text.indexOf('before the restart')).toBeLessThan(text.indexOf('after the restart'));
+      // Asking since the old epoch gives only what is new.
+      expect(restored.console.replay(before.epoch).logs.join('')).not.toContain('before');
+      await again.daemon.close();
+    } finally {
+      await again.cleanup();
+    }
+  });
+
   it('keeps definitions as JSON files, reloads edits, starts autostart servers on open, stops all on close', async () => {
     const daemon = await setup();
     await daemon.servers.create('0000000a', fakeDefinition({ autostart: true }));
