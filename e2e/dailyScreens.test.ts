@@ -231,6 +231,34 @@ describe('the daily screens', () => {
     await screenshot(page, 'daily-language-dialog');
   });
 
+  it('says expected mistakes beside their field: an invalid master URL, no sender address, an unknown email to share with', async () => {
+    const { page } = rig.browser;
+    await signIn(page, admin);
+    await page.goto('/settings');
+    const master = page.locator('[data-setting="panel.settings.masterUrl"]');
+    await master.fill('not a url');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => master.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('must be a valid IP or FQDN').waitFor();
+    await master.fill(rig.app.url);
+    await page.getByRole('combobox', { name: 'Provider' }).click();
+    await page.getByRole('option', { name: 'SMTP' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('[data-setting="panel.email.from"]').getAttribute('aria-invalid')).toBe('true');
+    await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
+    await screenshot(page, 'daily-settings-field-errors');
+
+    await page.goto(`/server/${servers.alpha}`);
+    await page.locator('[data-tab=users]').click();
+    await page.getByTestId('server-user-add').click();
+    const entry = page.getByTestId('server-user-new');
+    await entry.getByTestId('server-user-email').fill('nobody-here@outpost.test');
+    await entry.getByTestId('server-user-save').click();
+    await page.getByText('No account uses this email.', { exact: false }).waitFor();
+    await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
+    await screenshot(page, 'daily-share-unknown-email');
+  });
+
   it('fits a 390 px phone in Arabic, right to left, with no sideways scrolling', async () => {
     const { page } = rig.browser;
     await page.setViewportSize({ width: 390, height: 844 });

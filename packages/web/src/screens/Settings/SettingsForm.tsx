@@ -3,6 +3,7 @@ import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch,
 import { useTranslation } from 'react-i18next';
 import { SettingKeys, secretSettingKeys } from '@outpost/shared';
 import { useConfig } from '../../api/config';
+import { fieldErrorOf } from '../../api/fieldError';
 import { useSaveSettings, type SettingsMap } from '../../api/settings';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { emailProviderFields, emailProviders, settingLabels } from './emailProviderFields';
@@ -13,23 +14,47 @@ export function SettingsForm({ initial }: { initial: SettingsMap }) {
   const config = useConfig();
   const save = useSaveSettings();
   const [values, setValues] = useState<SettingsMap>(initial);
-  const set = (key: string, value: string) => setValues((old) => ({ ...old, [key]: value }));
+  // The panel's refusal of one setting (an invalid master URL, no sender address), shown beside it until it changes.
+  const [refused, setRefused] = useState<{ field: string; message: string }>();
+  const set = (key: string, value: string) => {
+    setValues((old) => ({ ...old, [key]: value }));
+    if (refused?.field === key) setRefused(undefined);
+  };
 
   const provider = values[SettingKeys.emailProvider] || 'none';
   const themes = config.data?.themes.available ?? [];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Mail goes nowhere without a sender: said beside the field before anything is sent.
+    if (provider !== 'none' && !(values[SettingKeys.emailFrom] ?? '').trim()) {
+      setRefused({ field: SettingKeys.emailFrom, message: t('errors.ErrFieldRequired', { field: t(settingLabels[SettingKeys.emailFrom]) }) });
+      return;
+    }
     // Secrets come back empty when set: an empty secret field means "keep", so it is not sent.
     const changed = Object.fromEntries(
       Object.entries(values).filter(([key, value]) => value !== initial[key] && !(secretSettingKeys.includes(key) && value === '')),
     );
-    save.mutate(changed, { onSuccess: () => notifySuccess(t('toast.saved')), onError: notifyError });
+    save.mutate(changed, {
+      onSuccess: () => notifySuccess(t('toast.saved')),
+      onError: (error) => {
+        const wrong = fieldErrorOf(t, error, Object.keys(settingLabels), (key) => t(settingLabels[key]));
+        if (wrong) setRefused(wrong);
+        else notifyError(error);
+      },
+    });
   };
 
   const text = (key: string, props: { placeholder?: string; description?: string } = {}) =>
     secretSettingKeys.includes(key) ? (
-      <PasswordInput key={key} label={t(settingLabels[key])} value={values[key] ?? ''} onChange={(e) => set(key, e.currentTarget.value)} placeholder={t('settings.secretPlaceholder')} />
+      <PasswordInput
+        key={key}
+        label={t(settingLabels[key])}
+        value={values[key] ?? ''}
+        onChange={(e) => set(key, e.currentTarget.value)}
+        placeholder={t('settings.secretPlaceholder')}
+        error={refused?.field === key ? refused.message : undefined}
+      />
     ) : (
       <TextInput
         key={key}
@@ -37,6 +62,8 @@ export function SettingsForm({ initial }: { initial: SettingsMap }) {
         value={values[key] ?? ''}
         onChange={(e) => set(key, e.currentTarget.value)}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
+        error={refused?.field === key ? refused.message : undefined}
+        data-setting={key}
         {...props}
       />
     );

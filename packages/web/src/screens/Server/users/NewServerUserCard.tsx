@@ -3,6 +3,8 @@ import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ServerPermissionFlag, ServerUserEntry } from '@outpost/shared';
+import { ApiError } from '../../../api/ApiError';
+import { fieldErrorOf } from '../../../api/fieldError';
 import { usePutServerUser } from '../../../api/serverUsers';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PermissionSwitches } from './PermissionSwitches';
@@ -38,7 +40,10 @@ export function NewServerUserCard({ serverId, existing, mayGrant, onDone }: NewS
       notifySuccess(t('toast.saved'));
       onDone();
     } catch (caught) {
-      notifyError(caught);
+      // Sharing with an email no account has is a typo or someone not yet registered: said beside the email.
+      if (caught instanceof ApiError && caught.code === 'ErrUserNotFound') setError(t('serverUsers.unknownEmail'));
+      else if (fieldErrorOf(t, caught, ['email'])) setError(fieldErrorOf(t, caught, ['email'])!.message);
+      else notifyError(caught);
     }
   };
 
