@@ -28,11 +28,16 @@ export function useFormat() {
   const locale = intlLocale(i18n.language);
   return useMemo(() => {
     const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+    const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     return {
-      locale,
       bytes: (bytes: number) => formatByteSize(bytes, locale),
       /** `value` in percent points (12.5 is 12.5 %). */
       percent: (value: number) => percent.format(value / 100),
+      number: (value: number, digits = 0) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
+      /** A time of day to the second, the same width at every tick of a chart. */
+      clock: (ms: number) => clock.format(ms),
+      dateTime: (ms: number) => moment.format(ms),
     };
   }, [locale]);
 }
