@@ -282,10 +282,18 @@ describe('the daily screens', () => {
     expect(cut).toBe(false);
     expect(await overflow()).toBeLessThanOrEqual(0);
     // The tab bar is one row (it scrolls sideways), so it covers no second row of the page.
-    const tabBar = await page.getByTestId('server-tabs').boundingBox();
+    const phoneTabBar = await page.getByTestId('server-tabs').boundingBox();
     const firstTab = await page.locator('[data-tab=console]').boundingBox();
-    expect(tabBar!.height).toBeLessThan(firstTab!.height * 1.5);
+    expect(phoneTabBar!.height).toBeLessThan(firstTab!.height * 1.5);
     await screenshot(page, 'daily-phone-ar-server-page');
+
+    // On a desktop the menu sits on the right in Arabic, and the fixed tab bar leaves it free.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const navbar = await page.locator('.mantine-AppShell-navbar').boundingBox();
+    const tabBar = await page.getByTestId('server-tabs').boundingBox();
+    expect(navbar!.x).toBeGreaterThan(600);
+    expect(tabBar!.x + tabBar!.width).toBeLessThanOrEqual(navbar!.x + 1);
+    await screenshot(page, 'daily-desktop-ar-server-page');
     expect(await call(page, 'POST', `/proxy/daemon/server/${servers.beta}/kill?wait=true`)).toBe(204);
   });
 });

@@ -14,6 +14,7 @@ import { sessionStore, useScopes } from './session/sessionStore';
 import { darkStorage } from './theme/darkStorage';
 import { theme } from './theme/theme';
 import { AppliedTheme } from './theme/AppliedTheme';
+import { useIsRtl } from './hooks/useIsRtl';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -44,11 +45,16 @@ function SessionEffects() {
   return null;
 }
 
+/** Toasts at the top corner on the reader's end side. */
+function AppNotifications() {
+  return <Notifications position={useIsRtl() ? 'top-left' : 'top-right'} />;
+}
+
 export function App() {
   return (
     <MantineProvider theme={theme} colorSchemeManager={darkStorage} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        <AppNotifications />
         <AppliedTheme />
         <BrowserRouter>
           <SessionEffects />

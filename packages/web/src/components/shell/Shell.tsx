@@ -9,10 +9,12 @@ import { useShortcuts } from '../../hooks/useShortcuts';
 import { ScreenFallback } from '../ScreenFallback';
 import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
+import { useIsRtl } from '../../hooks/useIsRtl';
 
 /** The logged-in frame: top bar, side drawer (collapsible to icons) and the current screen. */
 export function Shell() {
   const { t } = useTranslation();
+  const rtl = useIsRtl();
   const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'navCollapsed', defaultValue: false });
   const logout = useLogout();
@@ -32,7 +34,7 @@ export function Shell() {
       />
     );
     return collapsed ? (
-      <Tooltip label={label} position="right">
+      <Tooltip label={label} position={rtl ? 'left' : 'right'}>
         {link}
       </Tooltip>
     ) : (
