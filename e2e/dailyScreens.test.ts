@@ -259,6 +259,28 @@ describe('the daily screens', () => {
     await screenshot(page, 'daily-share-unknown-email');
   });
 
+  it('shows skeletons, not blank space, while the server list and the server page wait for the panel', async () => {
+    const { page } = rig.browser;
+    await signIn(page, admin);
+    for (const [path, answer, loaded] of [
+      ['/server', /\/api\/servers\?/, () => rowOf(page, 'daily alpha').waitFor()],
+      [`/server/${servers.alpha}`, /\/api\/servers\/[0-9a-f]{8}\?perms/, () => page.getByTestId('server-name').waitFor()],
+    ] as const) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(answer, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path);
+      await page.getByTestId('loading').waitFor();
+      await screenshot(page, `daily-skeleton${path === '/server' ? '-server-list' : '-server-page'}`);
+      release();
+      await loaded();
+      await page.unroute(answer);
+    }
+  });
+
   it('fits a 390 px phone in Arabic, right to left, with no sideways scrolling', async () => {
     const { page } = rig.browser;
     await page.setViewportSize({ width: 390, height: 844 });
