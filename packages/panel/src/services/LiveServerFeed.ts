@@ -1,7 +1,11 @@
 import { OutpostError, Scopes, type LiveServerState, type NodeCaller, type NodeClient } from '@outpost/shared';
+import type { PanelContext } from '../context.js';
 
 /** How often a watched server is read; the server page asks for stats every 3 s. */
 export const LIVE_INTERVAL_MS = 2000;
+
+/** How many servers' states a state-filtered list reads at once. */
+const STATE_READS_AT_ONCE = 16;
 
 /** One reading of a server, as every watcher of it gets it. */
 export interface LiveReading {
@@ -53,9 +57,21 @@ export class LiveServerFeed {
     };
   }
 
-  /** How many servers are being read, for tests and the shutdown check. */
-  get size(): number {
-    return this.watched.size;
+  /**
+   * The state of each server, for a list filtered by state: a watched server's last reading, the
+   * others read now (status only), a few at a time so a thousand servers do not flood a node.
+   */
+  async statesOf(serverIds: readonly string[]): Promise<Map<string, LiveServerState>> {
+    const states = new Map<string, LiveServerState>();
+    let next = 0;
+    const worker = async () => {
+      while (next < serverIds.length) {
+        const id = serverIds[next++];
+        states.set(id, this.watched.get(id)?.last?.state ?? (await this.read(id, false)).state);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(STATE_READS_AT_ONCE, serverIds.length) }, worker));
+    return states;
   }
 
   close(): void {
@@ -75,12 +91,12 @@ export class LiveServerFeed {
     }, delay);
   }
 
-  private async read(serverId: string): Promise<LiveReading> {
+  private async read(serverId: string, withStats = true): Promise<LiveReading> {
     try {
       const client = await this.clientOf(serverId);
       if (!client) return { state: 'unknown', cpu: 0, memory: 0 };
       const status = await client.getStatus(feedCaller, serverId);
-      const stats = status.running ? await client.getStats(feedCaller, serverId) : { cpu: 0, memory: 0 };
+      const stats = status.running && withStats ? await client.getStats(feedCaller, serverId) : { cpu: 0, memory: 0 };
       const state: LiveServerState = status.installing ? 'installing' : status.running ? 'online' : 'offline';
       return { state, cpu: Math.round(stats.cpu * 10) / 10, memory: stats.memory };
     } catch (error) {
@@ -89,4 +105,20 @@ export class LiveServerFeed {
       return { state: known ? 'unknown' : 'nodeOffline', cpu: 0, memory: 0 };
     }
   }
+}
+
+// One feed per panel, shared by the list route and the live route (app.panel is the same object in both).
+const feeds = new WeakMap<object, LiveServerFeed>();
+
+/** The panel's feed, made on first use; serversLive.ts closes it with the app. */
+export function liveServerFeed(panel: PanelContext): LiveServerFeed {
+  let feed = feeds.get(panel);
+  if (!feed) {
+    feed = new LiveServerFeed(async (serverId) => {
+      const server = await panel.repo.servers.byId(serverId);
+      return server ? panel.nodes.forNode(server.node_id) : undefined;
+    });
+    feeds.set(panel, feed);
+  }
+  return feed;
 }

@@ -19,6 +19,16 @@ export const ServerSummary = Type.Object({
 });
 export type ServerSummary = Static<typeof ServerSummary>;
 
+/** What a server row shows of a server's life: `nodeOffline` when its node did not answer. */
+export const LiveServerState = Type.Union([
+  Type.Literal('online'),
+  Type.Literal('offline'),
+  Type.Literal('installing'),
+  Type.Literal('nodeOffline'),
+  Type.Literal('unknown'),
+]);
+export type LiveServerState = Static<typeof LiveServerState>;
+
 /** GET /api/servers?page=&limit= (limit default 10). */
 export const ServerListQuery = Type.Object({
   // Bounded so the offset stays a safe integer every database accepts.
@@ -26,6 +36,7 @@ export const ServerListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   search: Type.Optional(Text({ maxLength: 100, description: 'part of the name, or of the id' })),
   node: Type.Optional(Type.Integer({ minimum: 1, description: 'only the servers on this node' })),
+  state: Type.Optional(LiveServerState),
 });
 
 export const ServerListResponse = Type.Object({ servers: Type.Array(ServerSummary), paging: Paging });
@@ -67,15 +78,6 @@ export type ServerDetailResponse = Static<typeof ServerDetailResponse>;
 /** PUT /api/servers/{id}/name/{name}. */
 export const RenameServerParams = Type.Object({ id: ServerId, name: Text({ maxLength: 100 }) });
 
-/** What a server row shows of a server's life: `nodeOffline` when its node did not answer. */
-export const LiveServerState = Type.Union([
-  Type.Literal('online'),
-  Type.Literal('offline'),
-  Type.Literal('installing'),
-  Type.Literal('nodeOffline'),
-  Type.Literal('unknown'),
-]);
-export type LiveServerState = Static<typeof LiveServerState>;
 
 /** Most servers one list connection watches at a time: one page of the list. */
 export const LIVE_WATCH_MAX = 100;

@@ -1,20 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateServerRequest, CreateServerResponse, ServerDetailResponse, ServerListResponse, ServerSummary } from '@outpost/shared';
+import type { CreateServerRequest, CreateServerResponse, LiveServerState, ServerDetailResponse, ServerListResponse, ServerSummary } from '@outpost/shared';
 import { api } from './client';
 
 /** Spec section 7: the server list pages by 10 unless told otherwise. */
 export const SERVER_PAGE_SIZE = 10;
 
-/** What the list is narrowed by on the panel: part of the name or id, and a node id. */
+/** What the list is narrowed by on the panel: part of the name or id, a node id, a live state. */
 export interface ServerListFilter {
   search?: string;
   node?: number;
+  state?: LiveServerState;
 }
 
 export function listServers(page: number, filter: ServerListFilter = {}, limit = SERVER_PAGE_SIZE) {
   const query = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (filter.search?.trim()) query.set('search', filter.search.trim());
   if (filter.node) query.set('node', String(filter.node));
+  if (filter.state) query.set('state', filter.state);
   return api.get<ServerListResponse>(`/api/servers?${query.toString()}`);
 }
 export const getServer = (id: string) => api.get<ServerDetailResponse>(`/api/servers/${encodeURIComponent(id)}?perms`);

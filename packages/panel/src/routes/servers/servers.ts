@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/isUniqueViolation.js';
 import { assertServerName } from '../../services/assertServerName.js';
 import { createServer, duplicateServerName } from '../../services/createServer.js';
 import { isOn } from '../../services/isOn.js';
+import { liveServerFeed } from '../../services/LiveServerFeed.js';
 import { presentServer } from '../../services/presentServer.js';
 import { heldOnServer, serverAccess } from '../../services/policy.js';
 import { createServerSchema, deleteServerSchema, getServerSchema, listServersSchema, renameServerSchema } from './schema.js';
@@ -16,11 +17,19 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
 
   // Any signed-in user: an invited user sees the servers they hold a scope on, nothing else.
   r.get('/api/servers', { schema: listServersSchema, config: { scope: 'session', clients: true } }, async (request) => {
-    const { page = 1, limit = 10, search, node } = request.query;
+    const { page = 1, limit = 10, search, node, state } = request.query;
     const session = request.session!;
     const all = hasScope(session.scopes, Scopes.Admin);
     const userId = all ? undefined : session.userId;
-    const { rows, total } = await ctx.repo.servers.page({ offset: (page - 1) * limit, limit, userId, search, nodeId: node });
+    const offset = (page - 1) * limit;
+    if (state) {
+      // The state lives on the nodes: every match is read (the live list's own readings first), then paged.
+      const matches = await ctx.repo.servers.matching({ userId, search, nodeId: node });
+      const states = await liveServerFeed(ctx).statesOf(matches.map((row) => row.id));
+      const inState = matches.filter((row) => states.get(row.id) === state);
+      return { servers: inState.slice(offset, offset + limit).map(presentServer), paging: { page, limit, total: inState.length } };
+    }
+    const { rows, total } = await ctx.repo.servers.page({ offset, limit, userId, search, nodeId: node });
     return { servers: rows.map(presentServer), paging: { page, limit, total } };
   });
 

@@ -51,6 +51,21 @@ describe('the server list: one live connection, search and node filter', () => {
     list.ws.close();
   });
 
+  it('narrows the list by live state across every page, counting only the servers in that state', async () => {
+    const ids = async (query: string, headers = t.admin.headers) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/servers?${query}`, headers });
+      expect(res.statusCode).toBe(200);
+      return { ids: (res.json().servers as { id: string }[]).map((s) => s.id), total: res.json().paging.total as number };
+    };
+    expect(await ids('state=online&limit=1')).toEqual({ ids: [alpha], total: 1 });
+    expect(await ids('state=offline&limit=1')).toEqual({ ids: [beta], total: 1 });
+    expect(await ids('state=offline&search=alpha')).toEqual({ ids: [], total: 0 });
+    // A user sees only what they hold, whatever the state.
+    const viewer = await createServerUser(t.app, beta, { viewServerConsole: true });
+    expect(await ids('state=online', viewer.headers)).toEqual({ ids: [], total: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/servers?state=sleeping', headers: t.admin.headers })).statusCode).toBe(400);
+  });
+
   it('gives a user only the servers they may view, and CPU and memory only with the stats permission', async () => {
     const statsUser = await createServerUser(t.app, alpha, { viewServerStats: true });
     const consoleUser = await createServerUser(t.app, alpha, { viewServerConsole: true });

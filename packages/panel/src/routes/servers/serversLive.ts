@@ -2,7 +2,7 @@ import { LiveWatchRequest, grants, serverActionScopes as need, type LiveServer, 
 import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
 import type { WebSocket } from 'ws';
-import { LiveServerFeed, type LiveReading } from '../../services/LiveServerFeed.js';
+import { liveServerFeed, type LiveReading } from '../../services/LiveServerFeed.js';
 import { heldOnServer } from '../../services/policy.js';
 
 // A watch list is one page of ids: a few kilobytes at most.
@@ -15,11 +15,8 @@ const MAX_MESSAGE_BYTES = 8 * 1024;
  * Ids the caller may not view are left out silently, as the list leaves them out.
  */
 export default async function serversLiveRoutes(app: FastifyInstance): Promise<void> {
-  const { repo, nodes, sockets } = app.panel;
-  const feed = new LiveServerFeed(async (serverId) => {
-    const server = await repo.servers.byId(serverId);
-    return server ? nodes.forNode(server.node_id) : undefined;
-  });
+  const { repo, sockets } = app.panel;
+  const feed = liveServerFeed(app.panel);
   app.addHook('onClose', async () => feed.close());
 
   app.get(

@@ -17,8 +17,8 @@ const STATES: LiveServerState[] = ['online', 'offline', 'installing', 'nodeOffli
 
 /**
  * The servers the user may access, a page at a time (spec panel.md sections 2 and 7), each row
- * with its live state, CPU and memory over one connection for the whole list. Search and the node
- * filter narrow the list on the panel; the state filter narrows the page shown.
+ * with its live state, CPU and memory over one connection for the whole list. Search, node and
+ * state narrow the list on the panel, so paging counts only what matches.
  */
 export default function ServersScreen() {
   const { t } = useTranslation();
@@ -26,9 +26,9 @@ export default function ServersScreen() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 250);
   const [node, setNode] = useState<string | null>(null);
-  const [state, setState] = useState<string | null>(null);
-  const filtered = Boolean(debouncedSearch.trim() || node);
-  const servers = useServers(page, { search: debouncedSearch, node: node ? Number(node) : undefined });
+  const [state, setState] = useState<LiveServerState | null>(null);
+  const filtered = Boolean(debouncedSearch.trim() || node || state);
+  const servers = useServers(page, { search: debouncedSearch, node: node ? Number(node) : undefined, state: state ?? undefined });
   const live = useServerListFeed(servers.data?.servers.map((server) => server.id) ?? []);
   const canCreate = useCan(Scopes.ServersCreate);
   const canSeeNodes = useCan(Scopes.NodesView);
@@ -75,7 +75,7 @@ export default function ServersScreen() {
           clearable
           data={STATES.map((value) => ({ value, label: t(`serverList.state.${value}`) }))}
           value={state}
-          onChange={setState}
+          onChange={(value) => resetPage(setState)(value as LiveServerState | null)}
           style={{ flex: '1 1 140px', maxWidth: 220 }}
           data-testid="server-state-filter"
         />
@@ -107,7 +107,6 @@ export default function ServersScreen() {
       >
         {(data) => {
           const pages = Math.max(1, Math.ceil(data.paging.total / (data.paging.limit || SERVER_PAGE_SIZE)));
-          const rows = state ? data.servers.filter((server) => (live.get(server.id)?.state ?? 'unknown') === state) : data.servers;
           const memoryScale = Math.max(0, ...data.servers.map((server) => live.get(server.id)?.memory ?? 0));
           return (
             <>
@@ -125,16 +124,11 @@ export default function ServersScreen() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {rows.map((server) => (
+                    {data.servers.map((server) => (
                       <ServerRow key={server.id} server={server} live={live.get(server.id)} memoryScale={memoryScale} />
                     ))}
                   </Table.Tbody>
                 </Table>
-                {rows.length === 0 && (
-                  <Text ta="center" c="dimmed" size="sm" py="md">
-                    {t('serverList.noStateOnPage')}
-                  </Text>
-                )}
               </Paper>
               <Group justify="space-between" mt="md" wrap="wrap">
                 <Text size="sm" c="dimmed" data-testid="server-count">
