@@ -159,6 +159,15 @@ describe('the daily screens', () => {
     await screenshot(page, 'daily-server-not-found');
     await page.getByText('Go to servers').click();
     await page.waitForURL('**/server');
+
+    // Deleted while its page is open (here by another tab's call): the page says so, and its
+    // connection stops asking (ServerConnection.test.ts counts the calls).
+    const doomed = await createServer(page, 'daily doomed');
+    await page.goto(`/server/${doomed}`);
+    await expect.poll(() => page.getByTestId('server-status').getAttribute('data-status')).toBe('offline');
+    expect(await call(page, 'DELETE', `/api/servers/${doomed}`)).toBe(204);
+    await page.getByText('Go to servers').waitFor();
+    await screenshot(page, 'daily-server-deleted-while-open');
   });
 
   it('offers binary and oversized files for download instead of the editor, and asks before losing edits', async () => {
