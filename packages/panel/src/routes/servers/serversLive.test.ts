@@ -82,6 +82,18 @@ describe('the server list: one live connection, search and node filter', () => {
     }
   });
 
+  it('says node offline for the servers of a node that does not answer', async () => {
+    t.app.panel.nodes.attachLocal(undefined);
+    try {
+      const list = await openList(t.admin);
+      list.watch([beta]);
+      await vi.waitFor(() => expect(list.latest.get(beta)?.state).toBe('nodeOffline'), 10_000);
+      list.ws.close();
+    } finally {
+      t.app.panel.nodes.attachLocal(t.node.daemon.api);
+    }
+  });
+
   it('closes on a message that is not a watch list', async () => {
     const list = await openList(t.admin);
     list.ws.send(JSON.stringify({ type: 'watch', ids: ['../etc'] }));
