@@ -317,6 +317,21 @@ describe('the daily screens', () => {
     const firstTab = await page.locator('[data-tab=console]').boundingBox();
     expect(phoneTabBar!.height).toBeLessThan(firstTab!.height * 1.5);
     await screenshot(page, 'daily-phone-ar-server-page');
+    for (const tab of ['files', 'stats', 'settings']) {
+      await page.locator(`[data-tab=${tab}]`).click();
+      await page.locator(`[data-tab=${tab}][aria-selected=true]`).waitFor();
+      await page.getByTestId('loading').waitFor({ state: 'detached' });
+      expect(await overflow(), `the ${tab} tab scrolls sideways`).toBeLessThanOrEqual(0);
+      await screenshot(page, `daily-phone-ar-${tab}`);
+    }
+    await page.locator('[data-tab=console]').click();
+    // A folder with files in it: the file table fits too.
+    await page.goto(`/server/${servers.alpha}`);
+    await page.locator('[data-tab=files]').click();
+    await page.locator('[data-entry="notes.txt"]').waitFor();
+    expect(await overflow(), 'the file list scrolls sideways').toBeLessThanOrEqual(0);
+    await screenshot(page, 'daily-phone-ar-file-list');
+    await page.goto(`/server/${servers.beta}`);
 
     // On a desktop the menu sits on the right in Arabic, and the fixed tab bar leaves it free.
     await page.setViewportSize({ width: 1280, height: 800 });
