@@ -59,6 +59,8 @@ describe('servers', () => {
     await page.getByRole('option', { name: 'Node.js application' }).click();
     await page.getByLabel('Main file').waitFor();
     await screenshot(page, 'add-server');
+    // This test installs by hand below (dailyScreens.test.ts covers Install now).
+    await page.getByLabel('Install now').uncheck();
     await page.getByRole('button', { name: 'Create server' }).click();
     await page.waitForURL(/\/server\/[0-9a-f]{8}$/);
     serverId = new URL(page.url()).pathname.split('/').pop()!;

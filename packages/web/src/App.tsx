@@ -14,6 +14,7 @@ import { sessionStore, useScopes } from './session/sessionStore';
 import { darkStorage } from './theme/darkStorage';
 import { theme } from './theme/theme';
 import { AppliedTheme } from './theme/AppliedTheme';
+import { useIsRtl } from './hooks/useIsRtl';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -44,6 +45,11 @@ function SessionEffects() {
   return null;
 }
 
+/** Toasts at the top corner on the reader's end side. */
+function AppNotifications() {
+  return <Notifications position={useIsRtl() ? 'top-left' : 'top-right'} />;
+}
+
 // A data router, so that a screen with unsaved edits can hold a navigation (useBlocker); the
 // routes themselves stay in AppRoutes.
 const router = createBrowserRouter([
@@ -63,7 +69,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} colorSchemeManager={darkStorage} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        <AppNotifications />
         <AppliedTheme />
         <RouterProvider router={router} />
       </QueryClientProvider>

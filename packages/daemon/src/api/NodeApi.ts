@@ -82,7 +82,8 @@ export class NodeApi implements NodeClient {
   }
 
   async getStatus(caller: NodeCaller, id: string): Promise<ServerStatus> {
-    return { running: this.server(caller, id, need.status).running };
+    const server = this.server(caller, id, need.status);
+    return { running: server.running, installing: server.installing };
   }
 
   async getStats(caller: NodeCaller, id: string): Promise<ServerStats> {

@@ -110,7 +110,7 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
   it('runs a server as a user sees it: start, console, command, stop', async () => {
     const id = newId();
     await client.createServer(admin, id, fakeDefinition());
-    expect(await client.getStatus(operator, id)).toEqual({ running: false });
+    expect(await client.getStatus(operator, id)).toEqual({ running: false, installing: false });
 
     const socket = await client.connect(operator, id);
     const events: SocketEvent[] = [];
@@ -118,7 +118,7 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     const consoleText = () => events.flatMap((e) => (e.type === 'console' ? e.data.logs : [])).join('');
 
     await client.power(operator, id, 'start', { wait: true });
-    expect(await client.getStatus(operator, id)).toEqual({ running: true });
+    expect(await client.getStatus(operator, id)).toEqual({ running: true, installing: false });
     await waitFor(() => consoleText().includes('ready'), 10_000, 'banner on the socket');
     expect(events.some((e) => e.type === 'status' && e.data.running)).toBe(true);
 
@@ -136,7 +136,7 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     const stats = await client.getStats(viewer, id);
     expect(stats.memory).toBeGreaterThan(1_000_000);
     await client.power(operator, id, 'stop', { wait: true });
-    expect(await client.getStatus(operator, id)).toEqual({ running: false });
+    expect(await client.getStatus(operator, id)).toEqual({ running: false, installing: false });
     await waitFor(() => events.some((e) => e.type === 'status' && !e.data.running));
     socket.close();
     await socket.closed;
@@ -218,7 +218,7 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
       const answer = await outcomeOf(run(client, allBut(wanted), id));
       expect(answer, what).toEqual({ code: 'ErrMissingScope', status: 403, metadata: { scope: scopesOf(wanted)[0] } });
     }
-    expect(await client.getStatus(admin, id)).toEqual({ running: false });
+    expect(await client.getStatus(admin, id)).toEqual({ running: false, installing: false });
     expect(await client.getDefinition(admin, id)).toEqual(definition);
     expect((await client.getData(admin, id)).motd.value).not.toBe('changed');
     const root = (await client.getFile(admin, id, '/')) as FileListing;
@@ -318,7 +318,7 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
         socket.close();
       }
     }
-    expect(await client.getStatus(admin, id)).toEqual({ running: false });
+    expect(await client.getStatus(admin, id)).toEqual({ running: false, installing: false });
     expect(((await client.getFile(admin, id, '/')) as FileListing).files).toEqual([]);
   });
 

@@ -74,4 +74,18 @@ describe('ConsoleBuffer', () => {
     expect(numbers.at(-1)).toBe(count - 1);
     expect(numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1)).toBe(true);
   });
+
+  it('takes saved chunks back, skipping anything that is not a stamp and a text, and keeps its limit', () => {
+    const saved = new ConsoleBuffer();
+    saved.append('one\n');
+    saved.append('two\n');
+    const buffer = new ConsoleBuffer(20, 10);
+    buffer.restore([...saved.saved(), ['x', 'no stamp'], [5, 7], null, [Number.NaN, 'nan']]);
+    expect(buffer.replay().logs).toEqual(['one\n', 'two\n']);
+    buffer.restore('not a list');
+    expect(buffer.length).toBe(8);
+    buffer.restore([[1, 'a much longer line than twenty characters\n']]);
+    expect(buffer.length).toBeLessThanOrEqual(20);
+    expect(buffer.replay().logs.join('')).toContain('two');
+  });
 });

@@ -69,6 +69,38 @@ export class ConsoleBuffer {
     return { logs: this.texts.slice(start, end), epoch: end > this.head ? this.times[end - 1] : (since ?? Date.now()) };
   }
 
+  /** The chunks held, oldest first, each with its stamp: what the daemon keeps across a restart. */
+  saved(): [number, string][] {
+    return this.texts.slice(this.head).map((text, i) => [this.times[this.head + i], text]);
+  }
+
+  /**
+   * Puts saved chunks back in front of anything newer (a daemon restart), keeping stamps in
+   * order and the buffer within its limit. Anything that is not a [stamp, text] pair is skipped.
+   */
+  restore(chunks: unknown): void {
+    if (!Array.isArray(chunks)) return;
+    const oldest = this.times[this.head] ?? Infinity;
+    const kept = chunks.filter(
+      (c): c is [number, string] => Array.isArray(c) && typeof c[0] === 'number' && Number.isFinite(c[0]) && c[0] <= oldest && typeof c[1] === 'string' && c[1].length > 0,
+    );
+    const texts = this.texts.slice(this.head);
+    const times = this.times.slice(this.head);
+    let last = -Infinity;
+    this.texts = [];
+    this.times = [];
+    for (const [time, text] of kept) {
+      last = Math.max(last, time);
+      this.texts.push(text);
+      this.times.push(last);
+    }
+    this.texts.push(...texts);
+    this.times.push(...times);
+    this.head = 0;
+    this.size = this.texts.reduce((sum, text) => sum + text.length, 0);
+    if (this.size > this.limit) this.trim();
+  }
+
   /** Live text from now on; answers the unsubscribe function. */
   subscribe(listener: ConsoleListener): () => void {
     this.listeners.add(listener);

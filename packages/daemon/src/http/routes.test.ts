@@ -65,7 +65,7 @@ describe('daemon API tokens', () => {
     const { status, body } = await call('POST', '/start?wait', token({ scopes: [Scopes.ServersView] }));
     expect(status).toBe(403);
     expect(body).toEqual({ error: { code: 'ErrMissingScope', msg: expect.any(String), metadata: { scope: Scopes.ServersStart }, reason: 'ErrMissingScope' } });
-    expect((await call('GET', '/status', token({ scopes: [Scopes.ServersView] }))).body).toEqual({ running: false });
+    expect((await call('GET', '/status', token({ scopes: [Scopes.ServersView] }))).body).toEqual({ running: false, installing: false });
   });
 
   it('refuses a socket with a bad token before the upgrade', async () => {
@@ -87,7 +87,7 @@ describe('daemon API behaviour', () => {
     const stats = await call('GET', '/stats', token());
     expect(stats.body).toEqual({ cpu: expect.any(Number), memory: expect.any(Number) });
     expect((await call('POST', '/stop?wait=true', token())).status).toBe(204);
-    expect((await call('GET', '/status', token())).body).toEqual({ running: false });
+    expect((await call('GET', '/status', token())).body).toEqual({ running: false, installing: false });
   });
 
   it('uploads the multipart field file, and makes a folder with ?folder', async () => {

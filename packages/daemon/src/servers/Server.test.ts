@@ -167,9 +167,48 @@ describe('server power', () => {
     await server.start();
     await waitFor(() => text(daemon, '00000009').includes(`java from ${home} says running`), 10_000, 'the run command to use the JDK');
   });
+
+  it('says it is installing while its install steps run, with a status change at each end', async () => {
+    const daemon = await setup();
+    const server = await daemon.servers.create(
+      '00000009',
+      fakeDefinition({}, { install: [{ type: 'command', commands: [`"${process.execPath}" -e "console.log('step begins');setTimeout(()=>{},300)"`] }] }),
+    );
+    const seen: boolean[] = [];
+    server.onStatus(() => seen.push(server.installing));
+    expect(server.installing).toBe(false);
+    const done = server.install();
+    await waitFor(() => text(daemon, '00000009').includes('step begins'), 5000, 'the step');
+    expect(server.installing).toBe(true);
+    await done;
+    expect(server.installing).toBe(false);
+    expect(seen).toEqual([true, false]);
+  });
 });
 
 describe('servers on disk', () => {
+  it('keeps each console across a daemon restart, older lines first and stamps in order', async () => {
+    const daemon = await setup();
+    const server = await daemon.servers.create('0000000c', fakeDefinition());
+    server.log('before the restart');
+    const before = server.console.replay();
+    await daemon.close();
+
+    const again = await openTestDaemon({ serversDir: open!.dir });
+    try {
+      const restored = again.daemon.servers.get('0000000c');
+      expect(restored.console.replay()).toEqual(before);
+      restored.log('after the restart');
+      const text = restored.console.replay().logs.join('');
+      expect(text.indexOf('before the restart')).toBeLessThan(text.indexOf('after the restart'));
+      // Asking since the old epoch gives only what is new.
+      expect(restored.console.replay(before.epoch).logs.join('')).not.toContain('before');
+      await again.daemon.close();
+    } finally {
+      await again.cleanup();
+    }
+  });
+
   it('keeps definitions as JSON files, reloads edits, starts autostart servers on open, stops all on close', async () => {
     const daemon = await setup();
     await daemon.servers.create('0000000a', fakeDefinition({ autostart: true }));

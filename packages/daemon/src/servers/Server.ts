@@ -61,6 +61,7 @@ export class Server implements TaskHost {
   private readonly goneListeners = new Set<() => void>();
   private environment?: Environment;
   private process?: RunningProcess;
+  private installRuns = 0;
   /** Settles when the program has exited and its post hooks have run. */
   private finished?: Promise<void>;
   private stopRequested = false;
@@ -89,6 +90,11 @@ export class Server implements TaskHost {
     this.def = def;
     if (!this.process) this.environment = undefined;
     this.tasks.schedule(tasksOf(def));
+  }
+
+  /** True while install steps run, so a list can tell an install from a stopped server. */
+  get installing(): boolean {
+    return this.installRuns > 0;
   }
 
   get running(): boolean {
@@ -168,7 +174,14 @@ export class Server implements TaskHost {
       this.cancelRecovery();
       await this.options.operations.checkRequirements(this.def.requirements);
       this.log('Installing server');
-      await this.runSteps(this.def.install ?? [], 'install');
+      this.installRuns++;
+      this.emitStatus(this.running);
+      try {
+        await this.runSteps(this.def.install ?? [], 'install');
+      } finally {
+        this.installRuns--;
+        this.emitStatus(this.running);
+      }
       this.log('Server installed');
     });
   }

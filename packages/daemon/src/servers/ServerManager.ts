@@ -46,6 +46,11 @@ export class ServerManager {
     return join(this.options.serversDir, `${id}.json`);
   }
 
+  /** Where a server's console is kept while the daemon is down. */
+  private consolePath(id: string): string {
+    return join(this.options.serversDir, `${id}.console`);
+  }
+
   private rootOf(id: string): string {
     return join(this.dataDir, id);
   }
@@ -69,7 +74,9 @@ export class ServerManager {
         const def = await this.readFromDisk(id);
         await mkdir(this.rootOf(id), { recursive: true, mode: 0o700 });
         await this.users.claim(this.rootOf(id));
-        this.servers.set(id, new Server(id, this.rootOf(id), def, this.options));
+        const server = new Server(id, this.rootOf(id), def, this.options);
+        await this.restoreConsole(server);
+        this.servers.set(id, server);
       } catch (error) {
         this.options.onLoadError?.(id, error as Error);
       }
@@ -111,6 +118,7 @@ export class ServerManager {
     closeServerFiles(this.rootOf(id));
     await removeServerFolder(this.rootOf(id));
     await unlink(this.definitionPath(id)).catch(() => undefined);
+    await unlink(this.consolePath(id)).catch(() => undefined);
   }
 
   async putDefinition(id: string, definition: unknown): Promise<void> {
@@ -194,8 +202,35 @@ export class ServerManager {
     }
   }
 
+  /** Stops every server, then keeps each console on disk so its history is back after the restart. */
   async shutdown(): Promise<void> {
     await Promise.all([...this.servers.values()].map((server) => server.shutdown()));
+    await Promise.all([...this.servers.values()].map((server) => this.saveConsole(server)));
+  }
+
+  private async saveConsole(server: Server): Promise<void> {
+    const chunks = server.console.saved();
+    if (chunks.length === 0) return;
+    // Console output can hold what a definition can (tokens a program printed): the daemon's alone.
+    // A console that cannot be kept is lost history, not a reason to fail the shutdown.
+    await writeFile(this.consolePath(server.id), JSON.stringify(chunks), { mode: 0o600 }).catch(() => undefined);
+  }
+
+  /** Reads a kept console back once; a broken or missing file leaves the console empty. */
+  private async restoreConsole(server: Server): Promise<void> {
+    const path = this.consolePath(server.id);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch {
+      return;
+    }
+    await unlink(path).catch(() => undefined);
+    try {
+      server.console.restore(JSON.parse(text));
+    } catch {
+      // a torn file from a crash during shutdown: nothing to restore
+    }
   }
 
   /** Refuses (ErrInvalidVariable) values that do not fit their type or their place in a command, before they are saved. */

@@ -34,7 +34,7 @@ export class ServerSession {
     private readonly scopes: readonly string[],
     private readonly emit: (event: SocketEvent) => void,
   ) {
-    this.unsubscribe.push(server.onStatus((running) => emit({ type: 'status', data: { running } })));
+    this.unsubscribe.push(server.onStatus((running) => emit({ type: 'status', data: { running, installing: server.installing } })));
     if (grants(scopes, serverActionScopes.consoleView)) {
       this.unsubscribe.push(server.console.subscribe((logs, epoch) => emit({ type: 'console', data: { logs, epoch } })));
     }
@@ -65,7 +65,7 @@ export class ServerSession {
         await runPowerAction(this.server, action satisfies PowerAction);
         return;
       case 'status':
-        this.emit({ type: 'status', data: { running: this.server.running } });
+        this.emit({ type: 'status', data: { running: this.server.running, installing: this.server.installing } });
         return;
       case 'stats':
         this.emit({ type: 'stat', data: await this.server.stats() });

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Database, ServersTable } from './schema.js';
 
 export type ServerRow = Selectable<ServersTable>;
@@ -15,6 +15,15 @@ export interface ServerWithNode {
   node_public_host: string;
   node_sftp_port: number;
 }
+
+/** What the list is narrowed by: part of the name or id (any case), and a node. */
+export interface ServerListFilter {
+  search?: string;
+  nodeId?: number;
+}
+
+// '!' escapes LIKE's wildcards the same way in SQLite, PostgreSQL and MySQL (a backslash does not).
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /** The servers table: which servers exist and on which node; everything else lives on the node. */
 export function serversRepository(db: Kysely<Database>) {
@@ -33,6 +42,21 @@ export function serversRepository(db: Kysely<Database>) {
         'nodes.public_host as node_public_host',
         'nodes.sftp_port as node_sftp_port',
       ]);
+  // The same narrowing for rows and their count: held by the user, on the node, matching the search.
+  const narrowed = <Q extends SelectQueryBuilder<Database, 'servers', object>>(query: Q, options: { userId?: number } & ServerListFilter): Q => {
+    let q = query as SelectQueryBuilder<Database, 'servers', object>;
+    if (options.userId !== undefined) {
+      const held = db.selectFrom('permissions').select('server_id').where('user_id', '=', options.userId).where('server_id', 'is not', null);
+      q = q.where('servers.id', 'in', held as never);
+    }
+    if (options.nodeId !== undefined) q = q.where('servers.node_id', '=', options.nodeId);
+    const search = options.search?.trim();
+    if (search) {
+      const pattern = containsPattern(search);
+      q = q.where(sql<boolean>`(lower(${sql.ref('servers.name')}) like ${pattern} escape '!' or ${sql.ref('servers.id')} like ${pattern} escape '!')`);
+    }
+    return q as Q;
+  };
   return {
     async insert(server: Insertable<ServersTable>): Promise<void> {
       await db.insertInto('servers').values(server).execute();
@@ -51,19 +75,17 @@ export function serversRepository(db: Kysely<Database>) {
     },
 
     /** One page by name; `userId` limits it to the servers that user holds any scope on. */
-    async page(options: { offset: number; limit: number; userId?: number }): Promise<{ rows: ServerWithNode[]; total: number }> {
-      let rows = withNode();
-      let count = db.selectFrom('servers').select((eb) => eb.fn.countAll<number | string>().as('n'));
-      if (options.userId !== undefined) {
-        const held = db.selectFrom('permissions').select('server_id').where('user_id', '=', options.userId).where('server_id', 'is not', null);
-        rows = rows.where('servers.id', 'in', held as never);
-        count = count.where('servers.id', 'in', held as never);
-      }
+    async page(options: { offset: number; limit: number; userId?: number } & ServerListFilter): Promise<{ rows: ServerWithNode[]; total: number }> {
       const [page, total] = await Promise.all([
-        rows.orderBy('servers.name').limit(options.limit).offset(options.offset).execute(),
-        count.executeTakeFirstOrThrow(),
+        narrowed(withNode(), options).orderBy('servers.name').limit(options.limit).offset(options.offset).execute(),
+        narrowed(db.selectFrom('servers').select((eb) => eb.fn.countAll<number | string>().as('n')), options).executeTakeFirstOrThrow(),
       ]);
       return { rows: page, total: Number(total.n) };
+    },
+
+    /** Every match by name, for a list narrowed further by something the database does not hold (live state). */
+    async matching(options: { userId?: number } & ServerListFilter): Promise<ServerWithNode[]> {
+      return narrowed(withNode(), options).orderBy('servers.name').execute();
     },
 
     async countOnNode(nodeId: number): Promise<number> {

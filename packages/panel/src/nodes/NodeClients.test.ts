@@ -39,7 +39,7 @@ describe('servers on a remote node, through HTTP with the node secret', () => {
     expect(created.statusCode).toBe(200);
     const { id } = created.json();
     expect(daemon.servers.get(id).definition.name).toBe('far away');
-    expect((await t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${id}/status`, headers: admin.headers })).json()).toEqual({ running: false });
+    expect((await t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${id}/status`, headers: admin.headers })).json()).toEqual({ running: false, installing: false });
     expect((await t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${id}/data`, headers: admin.headers })).json().data.motd.value).toBe('hi');
     expect((await t.app.inject({ method: 'DELETE', url: `/api/servers/${id}`, headers: admin.headers })).statusCode).toBe(204);
     expect(() => daemon.servers.get(id)).toThrow();

@@ -8,6 +8,7 @@ import oauthTokenRoutes from './oauth2/token.js';
 import passwordResetRoutes from './passwordReset/passwordReset.js';
 import proxyRoutes from './proxy/proxy.js';
 import serversRoutes from './servers/servers.js';
+import serversLiveRoutes from './servers/serversLive.js';
 import serverUsersRoutes from './serverUsers/serverUsers.js';
 import sftpAuthRoutes from './sftpAuth/sftpAuth.js';
 import templatesRoutes from './templates/templates.js';
@@ -32,6 +33,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   settingsRoutes,
   userSettingsRoutes,
   serversRoutes,
+  serversLiveRoutes,
   serverUsersRoutes,
   usersRoutes,
   nodesRoutes,

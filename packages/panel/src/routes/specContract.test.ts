@@ -236,7 +236,7 @@ describe('spec section 7, call by call', () => {
 
     it('POST /{action}?wait={bool}; GET /status returns running; GET /stats returns cpu and memory', async () => {
       expect((await call('POST', `${base()}/start?wait=true`)).status).toBe(204);
-      expect((await call('GET', `${base()}/status`)).json).toEqual({ running: true });
+      expect((await call('GET', `${base()}/status`)).json).toEqual({ running: true, installing: false });
       const stats = await call('GET', `${base()}/stats`);
       expect(stats.status).toBe(200);
       expect(stats.json).toMatchObject({ cpu: expect.any(Number), memory: expect.any(Number) });
@@ -326,7 +326,7 @@ describe('spec section 7, call by call', () => {
       ws.send(JSON.stringify(message));
     }
     await vi.waitFor(() => {
-      expect(events.find((e) => e.type === 'status')?.data).toEqual({ running: true });
+      expect(events.find((e) => e.type === 'status')?.data).toEqual({ running: true, installing: false });
       expect(events.find((e) => e.type === 'stat')?.data).toMatchObject({ cpu: expect.any(Number), memory: expect.any(Number) });
       expect(events.find((e) => e.type === 'file')?.data).toMatchObject({ files: expect.any(Array), path: '/' });
       expect(events.filter((e) => e.type === 'console').flatMap((e) => e.data.logs).join('')).toContain('socket line');

@@ -64,7 +64,7 @@ describe('one table, both sides', () => {
     }
     // Nothing was done on the server's behalf.
     const state = await t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${id}/status`, headers: t.admin.headers });
-    expect(state.json()).toEqual({ running: false });
+    expect(state.json()).toEqual({ running: false, installing: false });
     const listing = await t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${id}/file/`, headers: t.admin.headers });
     expect(listing.json().files.map((f: { name: string }) => f.name)).toContain('keep.txt');
   });

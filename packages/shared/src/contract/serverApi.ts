@@ -18,7 +18,10 @@ export const ServerDataRequest = Type.Object({ data: MapOf(Type.Unknown(), { max
 export type ServerDataRequest = Static<typeof ServerDataRequest>;
 
 /** GET .../status; also the socket's `status` message. */
-export const ServerStatus = Type.Object({ running: Type.Boolean() });
+export const ServerStatus = Type.Object({
+  running: Type.Boolean(),
+  installing: Type.Optional(Type.Boolean({ description: 'install steps are running' })),
+});
 export type ServerStatus = Static<typeof ServerStatus>;
 
 /** GET .../stats; also the socket's `stat` message. */

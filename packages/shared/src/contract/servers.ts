@@ -19,11 +19,24 @@ export const ServerSummary = Type.Object({
 });
 export type ServerSummary = Static<typeof ServerSummary>;
 
+/** What a server row shows of a server's life: `nodeOffline` when its node did not answer. */
+export const LiveServerState = Type.Union([
+  Type.Literal('online'),
+  Type.Literal('offline'),
+  Type.Literal('installing'),
+  Type.Literal('nodeOffline'),
+  Type.Literal('unknown'),
+]);
+export type LiveServerState = Static<typeof LiveServerState>;
+
 /** GET /api/servers?page=&limit= (limit default 10). */
 export const ServerListQuery = Type.Object({
   // Bounded so the offset stays a safe integer every database accepts.
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  search: Type.Optional(Text({ maxLength: 100, description: 'part of the name, or of the id' })),
+  node: Type.Optional(Type.Integer({ minimum: 1, description: 'only the servers on this node' })),
+  state: Type.Optional(LiveServerState),
 });
 
 export const ServerListResponse = Type.Object({ servers: Type.Array(ServerSummary), paging: Paging });
@@ -47,6 +60,8 @@ export const CreateServerRequest = Type.Object({
   variables: Type.Optional(MapOf(Type.Union([Type.String({ maxLength: 4096 }), Type.Number(), Type.Boolean()]), { maxProperties: 200 })),
   /** Users given permissions on the new server (default: the creator alone, with every one). */
   users: Type.Optional(Type.Array(Type.Union([Text({ maxLength: 254 }), Type.Object({ email: Text({ maxLength: 254 }), ...PartialServerPermissions.properties })]), { maxItems: 50 })),
+  /** Start the install at once; it runs on the node and shows in the console. */
+  install: Type.Optional(Type.Boolean()),
 });
 export type CreateServerRequest = Static<typeof CreateServerRequest>;
 
@@ -62,3 +77,27 @@ export type ServerDetailResponse = Static<typeof ServerDetailResponse>;
 
 /** PUT /api/servers/{id}/name/{name}. */
 export const RenameServerParams = Type.Object({ id: ServerId, name: Text({ maxLength: 100 }) });
+
+
+/** Most servers one list connection watches at a time: one page of the list. */
+export const LIVE_WATCH_MAX = 100;
+
+/** /api/servers/live, browser to panel: the servers of the page shown (replaces the last list). */
+export const LiveWatchRequest = Type.Object({
+  type: Type.Literal('watch'),
+  ids: Type.Array(ServerId, { maxItems: LIVE_WATCH_MAX }),
+});
+export type LiveWatchRequest = Static<typeof LiveWatchRequest>;
+
+/** One watched server; cpu (percent of a core) and memory (bytes) only for holders of its stats scope. */
+export const LiveServer = Type.Object({
+  id: Type.String(),
+  state: LiveServerState,
+  cpu: Type.Optional(Type.Number()),
+  memory: Type.Optional(Type.Number()),
+});
+export type LiveServer = Static<typeof LiveServer>;
+
+/** /api/servers/live, panel to browser: the watched servers whose reading changed. */
+export const LiveServersEvent = Type.Object({ type: Type.Literal('servers'), servers: Type.Array(LiveServer) });
+export type LiveServersEvent = Static<typeof LiveServersEvent>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeCodes, localeFlag, matchLocale } from './locales.js';
+import { localeCodes, localeRegion, matchLocale } from './locales.js';
 import en from './en_US.json' with { type: 'json' };
 import de from './de_DE.json' with { type: 'json' };
 
@@ -16,10 +16,10 @@ describe('locales', () => {
     expect(localeCodes).toContain('en_US');
   });
 
-  it('draws a flag from the region of the code', () => {
-    expect(localeFlag('de_DE')).toBe('🇩🇪');
-    expect(localeFlag('pt_BR')).toBe('🇧🇷');
-    expect(localeFlag('xx')).toBe('');
+  it('takes the region mark from the code, as plain letters any font can draw', () => {
+    expect(localeRegion('de_DE')).toBe('DE');
+    expect(localeRegion('pt_BR')).toBe('BR');
+    expect(localeRegion('xx')).toBe('');
   });
 
   it('matches browser languages exactly first, then by language', () => {

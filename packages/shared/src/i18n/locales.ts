@@ -49,11 +49,13 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && value in locales;
 }
 
-/** The flag of a locale's region: its two letters as regional indicator symbols. */
-export function localeFlag(locale: string): string {
+/**
+ * A locale's region as two letters (de_DE: DE), shown where the spec draws a flag emoji: a flag
+ * needs a colour-emoji font that many systems lack, and then shows as two boxed letters.
+ */
+export function localeRegion(locale: string): string {
   const region = locale.split('_')[1] ?? '';
-  if (!/^[A-Z]{2}$/.test(region)) return '';
-  return String.fromCodePoint(...[...region].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+  return /^[A-Z]{2}$/.test(region) ? region : '';
 }
 
 /**

@@ -3,6 +3,7 @@ import { errorCodeOf, isErrorBody, type FileListing } from '@outpost/shared';
 import { ApiError } from './ApiError';
 import { api } from './client';
 import { encodePath, proxyBase, rawRequest } from './serverProxy';
+import { textOf } from './textOf';
 
 /** The URL of a file's contents: GET downloads it (also used as the download link). */
 export const fileUrl = (id: string, path: string) => `${proxyBase(id)}/file/${encodePath(path)}`;
@@ -16,8 +17,10 @@ export const archiveFiles = (id: string, target: string, sources: string[]) =>
 export const extractArchive = (id: string, archive: string, destination: string) =>
   api.get<unknown>(`${proxyBase(id)}/extract/${encodePath(archive)}?destination=${encodeURIComponent(destination)}`);
 
-export async function readTextFile(id: string, path: string): Promise<string> {
-  return (await rawRequest('GET', fileUrl(id, path))).text();
+/** A file as the editor gets it: its text, or null when its bytes are not text (a binary). */
+export async function readTextFile(id: string, path: string): Promise<string | null> {
+  const bytes = new Uint8Array(await (await rawRequest('GET', fileUrl(id, path))).arrayBuffer());
+  return textOf(bytes);
 }
 
 /** Writes a file from text or bytes as the multipart field `file`. */

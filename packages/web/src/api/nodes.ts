@@ -15,8 +15,9 @@ export const deleteNode = (id: number) => api.delete<unknown>(path(id));
 export const getDeployment = (id: number) => api.get<NodeDeployment>(`${path(id)}/deployment`);
 export const rotateSecret = (id: number) => api.post<SecretRotation>(`${path(id)}/secret`);
 
-export function useNodes(options: { live?: boolean } = {}) {
-  return useQuery({ queryKey: ['nodes', 'list'], queryFn: listNodes, refetchInterval: options.live ? NODE_REFRESH_MS : false });
+/** `live` refreshes the online states; `enabled: false` for a user without nodes.view, whose call would be refused. */
+export function useNodes(options: { live?: boolean; enabled?: boolean } = {}) {
+  return useQuery({ queryKey: ['nodes', 'list'], queryFn: listNodes, enabled: options.enabled ?? true, refetchInterval: options.live ? NODE_REFRESH_MS : false });
 }
 
 export function useNode(id: number) {

@@ -1,12 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateServerRequest, CreateServerResponse, ServerDetailResponse, ServerListResponse, ServerSummary } from '@outpost/shared';
+import type { CreateServerRequest, CreateServerResponse, LiveServerState, ServerDetailResponse, ServerListResponse, ServerSummary } from '@outpost/shared';
 import { api } from './client';
 
 /** Spec section 7: the server list pages by 10 unless told otherwise. */
 export const SERVER_PAGE_SIZE = 10;
 
-export const listServers = (page: number, limit = SERVER_PAGE_SIZE) =>
-  api.get<ServerListResponse>(`/api/servers?page=${page}&limit=${limit}`);
+/** What the list is narrowed by on the panel: part of the name or id, a node id, a live state. */
+export interface ServerListFilter {
+  search?: string;
+  node?: number;
+  state?: LiveServerState;
+}
+
+export function listServers(page: number, filter: ServerListFilter = {}, limit = SERVER_PAGE_SIZE) {
+  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (filter.search?.trim()) query.set('search', filter.search.trim());
+  if (filter.node) query.set('node', String(filter.node));
+  if (filter.state) query.set('state', filter.state);
+  return api.get<ServerListResponse>(`/api/servers?${query.toString()}`);
+}
 export const getServer = (id: string) => api.get<ServerDetailResponse>(`/api/servers/${encodeURIComponent(id)}?perms`);
 export const createServer = (body: CreateServerRequest) => api.post<CreateServerResponse>('/api/servers', body);
 export const renameServer = (id: string, name: string) =>
@@ -24,12 +36,15 @@ export function serverAddress(server: Pick<ServerSummary, 'ip' | 'port' | 'node'
   return server.port ? `${host}:${server.port}` : host;
 }
 
-export function useServers(page: number) {
-  return useQuery({ queryKey: ['servers', 'list', page], queryFn: () => listServers(page), placeholderData: keepPreviousData });
+export function useServers(page: number, filter: ServerListFilter = {}) {
+  return useQuery({ queryKey: ['servers', 'list', page, filter], queryFn: () => listServers(page, filter), placeholderData: keepPreviousData });
 }
 
-export function useServer(id: string) {
-  return useQuery({ queryKey: ['servers', 'one', id], queryFn: () => getServer(id) });
+/** The form of a server id (8 lowercase hex characters): anything else is asked for nowhere. */
+export const isServerId = (id: string) => /^[0-9a-f]{8}$/.test(id);
+
+export function useServer(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: ['servers', 'one', id], queryFn: () => getServer(id), enabled: options.enabled ?? true });
 }
 
 export function useCreateServer() {

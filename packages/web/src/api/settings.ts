@@ -28,8 +28,9 @@ export const getEmailStatus = () => api.get<EmailStatusResponse>('/api/settings/
 
 export const saveSettings = (values: SettingsMap) => api.post<unknown>('/api/settings', values);
 
-export function useSettings() {
-  return useQuery({ queryKey: ['settings'], queryFn: getSettings });
+/** `enabled: false` for a caller the panel would refuse (settings need admin). */
+export function useSettings(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: ['settings'], queryFn: getSettings, enabled: options.enabled ?? true });
 }
 
 export function useSaveSettings() {

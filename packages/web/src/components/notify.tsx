@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { i18next } from '../i18n';
 import { ApiError } from '../api/ApiError';
 import { errorMessage } from '../api/errorMessage';
+import { isExpectedError } from '../api/fieldError';
 import { errorDetailsStore } from './errorDetailsStore';
 
 /** Spec section 9: plain toasts stay 2500 ms, error toasts with details 6000 ms. */
@@ -18,12 +19,17 @@ export function notifyWarning(message: string): void {
 }
 
 /**
- * Shows a failed call's message with a Details button. A 401 shows nothing here: the session
- * layer has already logged out and shown the one "session timed out" message.
+ * Shows a failed call: an expected refusal (a 4xx with a code) as its message alone, which says
+ * what to do; anything else as "Something went wrong" with a Details button. A 401 shows nothing
+ * here: the session layer has already logged out and shown the one "session timed out" message.
  */
 export function notifyError(error: unknown): void {
   if (error instanceof ApiError && error.status === 401 && !/^\/auth\/(login|register|otp)/.test(error.report.url)) return;
   const t = i18next.t.bind(i18next);
+  if (isExpectedError(error)) {
+    notifications.show({ color: 'red', message: errorMessage(t, error), autoClose: ERROR_TOAST_MS });
+    return;
+  }
   const details = error instanceof Error ? error : new Error(String(error));
   const id = notifications.show({
     color: 'red',

@@ -143,7 +143,7 @@ describe('ServerConnection', () => {
 
   it('says the node is offline while the panel cannot reach it, and connects again once it answers', async () => {
     let nodeUp = false;
-    const unreachable = { error: { code: 'ErrNodeUnreachable', msg: 'node did not answer' } };
+    const unreachable = { error: { code: 'ErrServiceNotAvailable', msg: 'node did not answer', reason: 'ErrNodeUnreachable' } };
     fetchMock.mockImplementation(async (url) => (nodeUp ? answerAll(url) : new Response(JSON.stringify(unreachable), { status: 502 })));
     const connection = new ServerConnection('abcd1234');
     connection.open();
@@ -163,5 +163,37 @@ describe('ServerConnection', () => {
     FakeSocket.all.at(-1)!.accept();
     expect(connection.getSnapshot().status).toBe('open');
     connection.close();
+  });
+
+  it('lists the folder a new folder was made in over HTTP, as the socket does', async () => {
+    const connection = new ServerConnection('abcd1234');
+    const events: unknown[] = [];
+    connection.onEvent((event) => events.push(event));
+    connection.open();
+    FakeSocket.all[0]!.drop();
+    await vi.advanceTimersByTimeAsync(0);
+    fetchMock.mockClear();
+    connection.send({ type: 'file', data: { action: 'create', path: '/plugins/new' } });
+    await vi.advanceTimersByTimeAsync(0);
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
+    expect(calls.at(-1)).toBe('GET /proxy/daemon/server/abcd1234/file/plugins');
+    connection.close();
+  });
+
+  it('stops asking once the panel answers that the server is gone', async () => {
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ error: { code: 'ErrNotFound', msg: 'no server' } }), { status: 404 }));
+    try {
+      const connection = new ServerConnection('abcd1234');
+      connection.open();
+      FakeSocket.all[0]!.drop();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(connection.getSnapshot().status).toBe('gone');
+      const asked = fetchMock.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetchMock.mock.calls.length).toBe(asked);
+      expect(FakeSocket.all).toHaveLength(1);
+    } finally {
+      fetchMock.mockImplementation(async (url: string) => new Response(JSON.stringify(url.endsWith('/status') ? { running: true } : {}), { status: 200 }));
+    }
   });
 });

@@ -11,7 +11,8 @@ export const FAILURE_RESET_MS = 30_000;
 /** While the socket is down, status is asked for over HTTP this often so the dot stays true. */
 export const STATUS_POLL_MS = 5000;
 
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
+/** `gone`: the panel no longer knows the server (deleted); nothing is asked any more. */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed' | 'gone';
 
 export interface ConnectionSnapshot {
   status: ConnectionStatus;
@@ -19,6 +20,8 @@ export interface ConnectionSnapshot {
   running: boolean | null;
   /** The server's node did not answer the panel (502 ErrNodeUnreachable or a refused secret), until a call gets through again. */
   nodeOffline: boolean;
+  /** Install steps are running (the program itself is not). */
+  installing: boolean;
 }
 
 /** The answers that say the node, not the server or the panel, is what failed. */
@@ -58,7 +61,7 @@ export class ServerConnection {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private resetTimer: ReturnType<typeof setTimeout> | undefined;
   private statusPoll: ReturnType<typeof setInterval> | undefined;
-  private snapshot: ConnectionSnapshot = { status: 'closed', running: null, nodeOffline: false };
+  private snapshot: ConnectionSnapshot = { status: 'closed', running: null, nodeOffline: false, installing: false };
 
   constructor(readonly serverId: string) {}
 
@@ -71,6 +74,11 @@ export class ServerConnection {
 
   /** A requested close never reconnects. */
   close(): void {
+    this.stopAll();
+    this.update({ status: 'closed' });
+  }
+
+  private stopAll(): void {
     this.requested = true;
     clearTimeout(this.reconnectTimer);
     clearTimeout(this.resetTimer);
@@ -78,7 +86,6 @@ export class ServerConnection {
     this.socket?.close();
     this.socket = null;
     this.queue = [];
-    this.update({ status: 'closed' });
   }
 
   getSnapshot = (): ConnectionSnapshot => this.snapshot;
@@ -94,6 +101,7 @@ export class ServerConnection {
   }
 
   send(request: SocketRequest): void {
+    if (this.snapshot.status === 'gone') return;
     if (this.socket?.readyState === WebSocket.OPEN) {
       this.socket.send(JSON.stringify(request));
     } else if (this.snapshot.status === 'connecting') {
@@ -155,7 +163,7 @@ export class ServerConnection {
   }
 
   private emit(event: ConnectionEvent): void {
-    if (event.type === 'status') this.update({ running: event.data.running });
+    if (event.type === 'status') this.update({ running: event.data.running, installing: event.data.installing ?? false });
     for (const listener of this.listeners) listener(event);
   }
 
@@ -183,6 +191,12 @@ export class ServerConnection {
       await this.overHttpOnce(request);
       this.nodeAnswered();
     } catch (error) {
+      // The server was deleted: asking on would only be refused again, every few seconds.
+      if (request.type === 'status' && error instanceof ApiError && error.status === 404) {
+        this.stopAll();
+        this.update({ status: 'gone' });
+        return;
+      }
       if (error instanceof ApiError && error.code && NODE_DOWN_CODES.has(error.code)) this.update({ nodeOffline: true });
       // Polled reads fail quietly (the page already says the connection is down); a failed
       // action the user asked for is reported.
@@ -230,7 +244,7 @@ export class ServerConnection {
     const id = this.serverId;
     if (action === 'create') await createFolder(id, path);
     if (action === 'delete') await deleteFile(id, path);
-    const shown = action === 'delete' ? parentOf(path) : path;
+    const shown = action === 'get' ? path : parentOf(path);
     this.emit({ type: 'file', data: await listFolder(id, shown) });
   }
 }

@@ -80,7 +80,7 @@ describe('/proxy/daemon/server/{id}', () => {
     expect((await call('POST', '/console', consoleOnly, { payload: 'hi', headers: { 'content-type': 'text/plain' } })).statusCode).toBe(403);
     expect((await call('GET', '/stats', consoleOnly)).statusCode).toBe(403);
     expect((await call('GET', '/console', consoleOnly)).json()).toMatchObject({ logs: expect.any(Array), epoch: expect.any(Number) });
-    expect((await call('GET', '/status', consoleOnly)).json()).toEqual({ running: false });
+    expect((await call('GET', '/status', consoleOnly)).json()).toEqual({ running: false, installing: false });
   });
 
   it('starts, answers a console command, shows stats and stops for the operator', async () => {
@@ -88,10 +88,10 @@ describe('/proxy/daemon/server/{id}', () => {
     await vi.waitUntil(async () => (await call('GET', '/console', consoleOnly)).json().logs.join('').includes('ready'), patience);
     expect((await call('POST', '/console', operator, { payload: 'ping', headers: { 'content-type': 'text/plain' } })).statusCode).toBe(204);
     await vi.waitUntil(async () => (await call('GET', '/console', operator)).json().logs.join('').includes('echo:ping'), patience);
-    expect((await call('GET', '/status', operator)).json()).toEqual({ running: true });
+    expect((await call('GET', '/status', operator)).json()).toEqual({ running: true, installing: false });
     expect((await call('GET', '/stats', operator)).json()).toMatchObject({ cpu: expect.any(Number), memory: expect.any(Number) });
     expect((await call('POST', '/stop?wait=true', operator)).statusCode).toBe(204);
-    expect((await call('GET', '/status', operator)).json()).toEqual({ running: false });
+    expect((await call('GET', '/status', operator)).json()).toEqual({ running: false, installing: false });
   });
 
   it('answers 401 without a session and 404 for an unknown server to an admin', async () => {

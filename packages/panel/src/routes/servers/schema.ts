@@ -12,7 +12,7 @@ import {
 } from '@outpost/shared';
 
 export const listServersSchema = {
-  summary: 'The servers the caller may see (admins: all), by name, one page at a time',
+  summary: 'The servers the caller may see (admins: all), by name, one page at a time; narrowed by search, node and live state',
   tags: ['servers'],
   querystring: ServerListQuery,
   response: responses({ 200: ServerListResponse }),

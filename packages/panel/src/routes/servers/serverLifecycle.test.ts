@@ -36,7 +36,7 @@ describe('a server from the shipped nodejs template, end to end on the local nod
     await vi.waitFor(async () => expect(await consoleText()).toContain('you said marco'), { timeout: 20_000, interval: 100 });
 
     expect((await inject('POST', `${server}/stop?wait`)).statusCode).toBe(204);
-    expect((await inject('GET', `${server}/status`)).json()).toEqual({ running: false });
+    expect((await inject('GET', `${server}/status`)).json()).toEqual({ running: false, installing: false });
 
     expect((await inject('DELETE', `/api/servers/${id}`)).statusCode).toBe(204);
     expect((await inject('GET', `/api/servers/${id}`)).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { Scopes } from '@outpost/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../test/factories.js';
 import { createNodeTestApp, createServerUser, createTestServer, echoDefinition, type NodeTestApp } from '../../test/serverFixtures.js';
 import { saveTemplate } from '../../services/saveTemplate.js';
@@ -30,6 +30,20 @@ describe('/api/servers', () => {
     });
     const plain = await t.app.inject({ method: 'GET', url: `/api/servers/${id}`, headers: creator.headers });
     expect(plain.json().permissions).toBeUndefined();
+  });
+
+  it('starts the install at once when asked, so its lines are in the console the new page opens on', async () => {
+    const res = await create({ name: 'Installed at once', template: 'echo', install: true });
+    expect(res.statusCode).toBe(200);
+    const { id } = res.json();
+    await vi.waitFor(async () => {
+      const replay = await t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${id}/console`, headers: creator.headers });
+      expect(replay.json().logs.join('')).toContain('Server installed');
+    }, 10_000);
+    const plain = await create({ name: 'Not installed', template: 'echo' });
+    const replay = await t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${plain.json().id}/console`, headers: creator.headers });
+    expect(replay.json().logs.join('')).not.toContain('Installing');
+    for (const made of [id, plain.json().id]) await t.app.inject({ method: 'DELETE', url: `/api/servers/${made}`, headers: creator.headers });
   });
 
   it('refuses a duplicate name with 409, and bad names, nodes, templates and environments with codes', async () => {
@@ -112,13 +126,16 @@ describe('/api/servers', () => {
     expect(last.json()).toMatchObject({ servers: [], paging: { page: 1000000, limit: 100 } });
   });
 
-  it('renames with editServerData, refusing duplicates and users without it', async () => {
+  it('renames in the panel and in the definition on the node with editServerData, refusing duplicates and users without it', async () => {
     const id = await createTestServer(t.app, t.admin, t.localNodeId, 'rename me');
     const editor = await createServerUser(t.app, id, { editServerData: true });
     const viewer = await createServerUser(t.app, id, { viewServerConsole: true });
     expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/renamed`, headers: viewer.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/renamed`, headers: editor.headers })).statusCode).toBe(204);
     expect((await t.app.panel.repo.servers.byId(id))?.name).toBe('renamed');
+    // The definition on the node is renamed too, without the editor holding the definition scope.
+    expect(t.node.daemon.servers.get(id).definition.name).toBe('renamed');
+    expect(await t.node.daemon.api.getDefinition({ user: 'test', scopes: [Scopes.Admin] }, id)).toMatchObject({ name: 'renamed' });
     const dup = await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/custom`, headers: editor.headers });
     expect(dup.json().error.code).toBe('ErrDuplicateServerName');
     expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/${encodeURIComponent('a<b')}`, headers: editor.headers })).statusCode).toBe(400);

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/isUniqueViolation.js';
 import { assertServerName } from '../../services/assertServerName.js';
 import { createServer, duplicateServerName } from '../../services/createServer.js';
 import { isOn } from '../../services/isOn.js';
+import { liveServerFeed } from '../../services/LiveServerFeed.js';
 import { presentServer } from '../../services/presentServer.js';
 import { heldOnServer, serverAccess } from '../../services/policy.js';
 import { createServerSchema, deleteServerSchema, getServerSchema, listServersSchema, renameServerSchema } from './schema.js';
@@ -16,16 +17,30 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
 
   // Any signed-in user: an invited user sees the servers they hold a scope on, nothing else.
   r.get('/api/servers', { schema: listServersSchema, config: { scope: 'session', clients: true } }, async (request) => {
-    const { page = 1, limit = 10 } = request.query;
+    const { page = 1, limit = 10, search, node, state } = request.query;
     const session = request.session!;
     const all = hasScope(session.scopes, Scopes.Admin);
-    const { rows, total } = await ctx.repo.servers.page({ offset: (page - 1) * limit, limit, userId: all ? undefined : session.userId });
+    const userId = all ? undefined : session.userId;
+    const offset = (page - 1) * limit;
+    if (state) {
+      // The state lives on the nodes: every match is read (the live list's own readings first), then paged.
+      const matches = await ctx.repo.servers.matching({ userId, search, nodeId: node });
+      const states = await liveServerFeed(ctx).statesOf(matches.map((row) => row.id));
+      const inState = matches.filter((row) => states.get(row.id) === state);
+      return { servers: inState.slice(offset, offset + limit).map(presentServer), paging: { page, limit, total: inState.length } };
+    }
+    const { rows, total } = await ctx.repo.servers.page({ offset, limit, userId, search, nodeId: node });
     return { servers: rows.map(presentServer), paging: { page, limit, total } };
   });
 
   r.post('/api/servers', { schema: createServerSchema, config: { scope: need.create } }, async (request) => {
     const session = request.session!;
     const id = await createServer(ctx, { userId: session.userId, scopes: session.scopes }, request.body);
+    if (request.body.install) {
+      // The creator holds every permission on the new server; the install runs on after the answer.
+      const access = await serverAccess(request, id);
+      await access.client.power(access.caller, id, 'install');
+    }
     return { id };
   });
 
@@ -60,12 +75,23 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
   r.put('/api/servers/:id/name/:name', { schema: renameServerSchema, config: { scope: need.rename } }, async (request, reply) => {
     const { id, name } = request.params;
     assertServerName(name);
+    const access = await serverAccess(request);
     const other = await ctx.repo.servers.byName(name);
     if (other && other.id !== id) throw duplicateServerName(name);
     try {
       await ctx.repo.servers.rename(id, name);
     } catch (error) {
       throw isUniqueViolation(error) ? duplicateServerName(name) : error;
+    }
+    // The definition on the node carries the name too (it moves and exports with the server). The
+    // caller may rename without holding the definition scope: only the name is written back.
+    const onNode = { ...access.caller, scopes: [...access.caller.scopes, Scopes.ServersEditAdmin] };
+    try {
+      const definition = await access.client.getDefinition(onNode, id);
+      await access.client.putDefinition(onNode, id, { ...definition, name });
+    } catch (error) {
+      await ctx.repo.servers.rename(id, access.server.name);
+      throw error;
     }
     return reply.code(204).send(null);
   });

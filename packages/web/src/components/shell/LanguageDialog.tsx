@@ -1,6 +1,6 @@
-import { Anchor, Button, Modal, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { localeCodes, localeFlag, locales, type Locale } from '@outpost/shared';
+import { localeCodes, localeRegion, locales, type Locale } from '@outpost/shared';
 import { usePutUserSetting } from '../../api/userSettings';
 import { changeLocale } from '../../i18n';
 import { sessionStore } from '../../session/sessionStore';
@@ -9,7 +9,7 @@ import { notifyError } from '../notify';
 /** Where translators help; the catalogues live in packages/shared/src/i18n. */
 export const TRANSLATION_PROJECT_URL = 'https://github.com/outpost-panel/outpost/tree/main/packages/shared/src/i18n';
 
-/** One button per locale, each with its region's flag and its own name. */
+/** One button per locale, each with its region's letters (in place of a flag emoji) and its own name. */
 export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { mutateAsync: save } = usePutUserSetting();
@@ -31,7 +31,11 @@ export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: 
             h="auto"
             py={8}
             styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
-            leftSection={<span aria-hidden>{localeFlag(code)}</span>}
+            leftSection={
+              <Badge variant="light" color="gray" radius="sm" w={34} px={0} ff="monospace" aria-hidden data-testid="locale-region">
+                {localeRegion(code)}
+              </Badge>
+            }
             onClick={() => choose(code)}
             data-locale={code}
           >

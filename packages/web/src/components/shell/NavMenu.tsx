@@ -3,10 +3,12 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { navRoutes } from '../../routes';
 import { Can } from '../Can';
+import { useIsRtl } from '../../hooks/useIsRtl';
 
 /** The menu entries the user may open (spec section 6); icons only when collapsed. */
 export function NavMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
+  const rtl = useIsRtl();
   const { pathname } = useLocation();
 
   return (
@@ -39,7 +41,7 @@ export function NavMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavig
         return (
           <Can key={route.path} scope={route.scope}>
             {collapsed ? (
-              <Tooltip label={label} position="right">
+              <Tooltip label={label} position={rtl ? 'left' : 'right'}>
                 {link}
               </Tooltip>
             ) : (

@@ -10,10 +10,12 @@ import { FirstAdminHint } from '../FirstAdminHint';
 import { ScreenFallback } from '../ScreenFallback';
 import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
+import { useIsRtl } from '../../hooks/useIsRtl';
 
 /** The logged-in frame: top bar, side drawer (collapsible to icons) and the current screen. */
 export function Shell() {
   const { t } = useTranslation();
+  const rtl = useIsRtl();
   const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'navCollapsed', defaultValue: false });
   const logout = useLogout();
@@ -33,7 +35,7 @@ export function Shell() {
       />
     );
     return collapsed ? (
-      <Tooltip label={label} position="right">
+      <Tooltip label={label} position={rtl ? 'left' : 'right'}>
         {link}
       </Tooltip>
     ) : (

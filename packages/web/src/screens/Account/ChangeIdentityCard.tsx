@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isEmail, isValidUsername } from '@outpost/shared';
+import { fieldErrorOf } from '../../api/fieldError';
 import { useUpdateSelf } from '../../api/self';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { AccountCard } from './AccountCard';
@@ -13,6 +14,9 @@ export function ChangeIdentityCard({ field, current }: { field: 'username' | 'em
   const [value, setValue] = useState(current);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
+  // The panel's refusal of one field (a wrong password, a taken name), shown beside it until it changes.
+  const [refused, setRefused] = useState<{ field: string; message: string }>();
+  const refusedOf = (name: string) => (refused?.field === name ? refused.message : undefined);
 
   const valid = field === 'username' ? isValidUsername(value) : isEmail(value.trim());
   const invalidKey = field === 'username' ? 'errors.ErrUsernameRequirements' : 'errors.ErrFieldNotEmail';
@@ -29,7 +33,11 @@ export function ChangeIdentityCard({ field, current }: { field: 'username' | 'em
           setTouched(false);
           notifySuccess(t('toast.saved'));
         },
-        onError: notifyError,
+        onError: (error) => {
+          const wrong = fieldErrorOf(t, error, ['password', field]);
+          if (wrong) setRefused(wrong.field === 'password' ? { field: 'password', message: t('account.wrongPassword') } : wrong);
+          else notifyError(error);
+        },
       },
     );
   };
@@ -42,16 +50,22 @@ export function ChangeIdentityCard({ field, current }: { field: 'username' | 'em
             label={t(`fields.${field === 'username' ? 'newUsername' : 'newEmail'}`)}
             type={field === 'email' ? 'email' : 'text'}
             value={value}
-            onChange={(e) => setValue(e.currentTarget.value)}
-            error={touched && !valid ? t(invalidKey) : undefined}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              setRefused(undefined);
+            }}
+            error={touched && !valid ? t(invalidKey) : refusedOf(field)}
             name={field}
           />
           <PasswordInput
             label={t('fields.currentPassword')}
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={touched && !password ? t('errors.ErrFieldRequired', { field: t('fields.currentPassword') }) : undefined}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setRefused(undefined);
+            }}
+            error={touched && !password ? t('errors.ErrFieldRequired', { field: t('fields.currentPassword') }) : refusedOf('password')}
             name="password"
           />
           <Group justify="flex-end">

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isValidPassword } from '@outpost/shared';
+import { fieldErrorOf } from '../../api/fieldError';
 import { useUpdateSelf } from '../../api/self';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { AccountCard } from './AccountCard';
@@ -14,6 +15,8 @@ export function ChangePasswordCard() {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState(false);
+  // The panel's refusal of the current password, shown beside it until it is typed again.
+  const [refused, setRefused] = useState<string>();
 
   const errors = {
     old: !old ? t('errors.ErrFieldRequired', { field: t('fields.oldPassword') }) : undefined,
@@ -35,7 +38,10 @@ export function ChangePasswordCard() {
           setTouched(false);
           notifySuccess(t('toast.saved'));
         },
-        onError: notifyError,
+        onError: (error) => {
+          if (fieldErrorOf(t, error, ['password'])) setRefused(t('account.wrongPassword'));
+          else notifyError(error);
+        },
       },
     );
   };
@@ -48,8 +54,11 @@ export function ChangePasswordCard() {
             label={t('fields.oldPassword')}
             autoComplete="current-password"
             value={old}
-            onChange={(e) => setOld(e.currentTarget.value)}
-            error={touched && errors.old}
+            onChange={(e) => {
+              setOld(e.currentTarget.value);
+              setRefused(undefined);
+            }}
+            error={(touched && errors.old) || refused}
             name="oldPassword"
           />
           <PasswordInput

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Scopes, type NodeView, type TemplateSummary } from '@outpost/shared';
@@ -11,7 +11,7 @@ import { useCan } from '../../hooks/useCan';
 import { checkAddServer, type AddServerInput, type FieldProblem } from './addServerForm';
 import { TemplateVariables } from './TemplateVariables';
 
-const blank: AddServerInput = { name: '', nodeId: null, templateId: null, envType: null, values: {} };
+const blank: AddServerInput = { name: '', nodeId: null, templateId: null, envType: null, values: {}, install: true };
 
 /** The add-server form over the nodes and templates the user may pick from; its rules are in addServerForm.ts. */
 export function AddServerForm({ nodes, templates }: { nodes: NodeView[]; templates: TemplateSummary[] }) {
@@ -101,13 +101,22 @@ export function AddServerForm({ nodes, templates }: { nodes: NodeView[]; templat
             </QueryState>
           </Paper>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate('/server')}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('addServer.submit')}
-          </Button>
+        <Group justify="space-between" wrap="wrap">
+          <Checkbox
+            label={t('addServer.installNow')}
+            description={t('addServer.installNowHint')}
+            checked={input.install ?? true}
+            onChange={(e) => set({ install: e.currentTarget.checked })}
+            data-testid="install-now"
+          />
+          <Group>
+            <Button variant="default" onClick={() => void navigate('/server')}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('addServer.submit')}
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

@@ -70,8 +70,11 @@ describe('AddServerScreen', () => {
     expect(created).toEqual([]);
 
     fireEvent.change(screen.getByLabelText(/Port/), { target: { value: '3000' } });
+    // Install now is ticked unless the user unticks it.
+    expect((screen.getByLabelText('Install now') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByLabelText('Install now'));
     fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/server/abcd1234'));
-    expect(created).toEqual([{ name: 'My server', node: 7, template: 'nodejs', environment: { type: 'standard' }, variables: { main: 'index.js', port: 3000 } }]);
+    expect(created).toEqual([{ name: 'My server', node: 7, template: 'nodejs', environment: { type: 'standard' }, variables: { main: 'index.js', port: 3000 }, install: false }]);
   });
 });

@@ -9,6 +9,8 @@ export interface AddServerInput {
   envType: string | null;
   /** Values typed so far; a variable not in here shows the template's default. */
   values: Record<string, VariableValue | undefined>;
+  /** Start the install as soon as the server exists (on unless the user unticks it). */
+  install?: boolean;
 }
 
 /** Why a field cannot be sent: empty, or (for the name) not a valid server name. */
@@ -65,7 +67,7 @@ export function checkAddServer(input: AddServerInput, template: Template | undef
       const value = valueOf(name);
       if (!empty(value)) sent[name] = value!;
     }
-    request = { name: input.name.trim(), node: Number(input.nodeId), template: input.templateId!, environment, variables: sent };
+    request = { name: input.name.trim(), node: Number(input.nodeId), template: input.templateId!, environment, variables: sent, install: input.install ?? true };
   }
   return { environments, variables, environment, valueOf, problems, missing, request };
 }

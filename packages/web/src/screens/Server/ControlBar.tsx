@@ -10,14 +10,31 @@ import { useKeySequences } from './useKeySequences';
 
 /** Spec section 9: the pause between "stopped" and starting again on restart. */
 export const RESTART_DELAY_MS = 1000;
+/**
+ * A restart whose stop or start the node refused (the refusal is a console line, not a status)
+ * would wait for ever: past this the button is given back.
+ */
+export const RESTART_GIVE_UP_MS = 60_000;
 
 type RestartPhase = 'idle' | 'stopping' | 'starting';
 
 /**
  * Start (Restart while running), Stop, Kill, Install, each shown by permission, with r r, r s,
- * r k, r i. Restart is a stop, then once status says stopped, a pause and a start.
+ * r k, r i, and enabled only when they can do something: Stop and Kill while running, Install
+ * while stopped, Restart for holders of both start and stop. Restart is a stop, then once status
+ * says stopped, a pause and a start; a refusal or a status that never comes gives the button back.
  */
-export function ControlBar({ connection, running, permissions }: { connection: ServerConnection; running: boolean | null; permissions: ServerPerms | undefined }) {
+export function ControlBar({
+  connection,
+  running,
+  installing = false,
+  permissions,
+}: {
+  connection: ServerConnection;
+  running: boolean | null;
+  installing?: boolean;
+  permissions: ServerPerms | undefined;
+}) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<RestartPhase>('idle');
 
@@ -30,12 +47,22 @@ export function ControlBar({ connection, running, permissions }: { connection: S
       return () => clearTimeout(timer);
     }
     if (phase === 'starting' && running === true) setPhase('idle');
-    return undefined;
+    if (phase === 'idle') return undefined;
+    const giveUp = setTimeout(() => setPhase('idle'), RESTART_GIVE_UP_MS);
+    return () => clearTimeout(giveUp);
   }, [phase, running, connection]);
+
+  // An action refused over the HTTP fallback arrives as an error event.
+  useEffect(() => connection.onEvent((event) => event.type === 'error' && setPhase('idle')), [connection]);
 
   const canStart = useCan(Scopes.ServersStart, permissions);
   const canStop = useCan(Scopes.ServersStop, permissions);
   const canInstall = useCan(Scopes.ServersInstall, permissions);
+  // Restart is a stop then a start: offered only to whoever may do both.
+  const canStartOrRestart = canStart && (!running || canStop);
+  // Kill also ends install steps, so an install keeps it enabled.
+  const offline = running === false && !installing;
+  const busy = running === true || installing;
 
   const startOrRestart = () => {
     if (running) {
@@ -53,16 +80,16 @@ export function ControlBar({ connection, running, permissions }: { connection: S
   const install = () => connection.send({ type: 'install' });
 
   useKeySequences({
-    'r r': canStart && startOrRestart,
-    'r s': canStop && stop,
-    'r k': canStop && kill,
-    'r i': canInstall && install,
+    'r r': canStartOrRestart && startOrRestart,
+    'r s': canStop && running === true && stop,
+    'r k': canStop && !offline && kill,
+    'r i': canInstall && !busy && install,
   });
 
   const restarting = phase !== 'idle';
   return (
-    <Group gap="xs">
-      {canStart && (
+    <Group gap="xs" wrap="wrap">
+      {canStartOrRestart && (
         <Button
           size="sm"
           color="teal"
@@ -76,16 +103,16 @@ export function ControlBar({ connection, running, permissions }: { connection: S
       )}
       {canStop && (
         <>
-          <Button size="sm" variant="light" color="orange" leftSection={<IconPlayerStop size={16} />} onClick={stop} data-testid="control-stop">
+          <Button size="sm" variant="light" color="orange" disabled={running !== true} leftSection={<IconPlayerStop size={16} />} onClick={stop} data-testid="control-stop">
             {t('server.stop')}
           </Button>
-          <Button size="sm" variant="light" color="red" leftSection={<IconSkull size={16} />} onClick={kill} data-testid="control-kill">
+          <Button size="sm" variant="light" color="red" disabled={offline} leftSection={<IconSkull size={16} />} onClick={kill} data-testid="control-kill">
             {t('server.kill')}
           </Button>
         </>
       )}
       {canInstall && (
-        <Button size="sm" variant="default" leftSection={<IconDownload size={16} />} onClick={install} data-testid="control-install">
+        <Button size="sm" variant="default" disabled={busy} leftSection={<IconDownload size={16} />} onClick={install} data-testid="control-install">
           {t('server.install')}
         </Button>
       )}

@@ -7,6 +7,8 @@ import { ApiError } from '../../api/ApiError';
 import { notifyError, notifyWarning } from '../../components/notify';
 import { useCan } from '../../hooks/useCan';
 import { ServerConnectionContext, useConnectionEvent, useConnectionSnapshot, useServerConnection } from '../../live/useServerConnection';
+import NotFoundScreen from '../NotFound/NotFoundScreen';
+import { confirmDiscard } from '../../hooks/useUnsavedEdits';
 import { ControlBar } from './ControlBar';
 import { ServerHeader } from './ServerHeader';
 import { visibleTabs, type ServerTabId } from './serverTabs';
@@ -28,7 +30,7 @@ const panels: Record<ServerTabId, ComponentType<ServerViewProps>> = {
 export function GenericServerView({ server, permissions }: ServerViewProps) {
   const { t } = useTranslation();
   const connection = useServerConnection(server.id);
-  const { status, running, nodeOffline } = useConnectionSnapshot(connection);
+  const { status, running, nodeOffline, installing } = useConnectionSnapshot(connection);
   const tabs = visibleTabs(permissions);
   const canRename = useCan(Scopes.ServersEdit, permissions);
   const [tab, setTab] = useState<ServerTabId | undefined>(tabs[0]?.id);
@@ -43,14 +45,21 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
     notifyError(new ApiError({ method: 'SOCKET', url: `/proxy/daemon/socket/${server.id}`, status: 0, statusText: error.msg }, error.code, error.msg, error.metadata));
   });
 
-  useKeySequences(Object.fromEntries(tabs.map((entry) => [`t ${entry.key}`, () => setTab(entry.id)])));
+  // Another tab unmounts this one: its unsaved edits would be lost without a word.
+  const switchTab = (next: ServerTabId) => {
+    if (next !== tab && confirmDiscard()) setTab(next);
+  };
+  useKeySequences(Object.fromEntries(tabs.map((entry) => [`t ${entry.key}`, () => switchTab(entry.id)])));
+
+  // Deleted while open (here or elsewhere): the page says so and asks nothing more.
+  if (status === 'gone') return <NotFoundScreen />;
 
   return (
     <ServerConnectionContext.Provider value={connection}>
       <Stack gap="md" pb={72}>
         <Group justify="space-between" align="center">
-          <ServerHeader server={server} running={running} canRename={canRename} />
-          <ControlBar connection={connection} running={running} permissions={permissions} />
+          <ServerHeader server={server} running={running} installing={installing} canRename={canRename} />
+          <ControlBar connection={connection} running={running} installing={installing} permissions={permissions} />
         </Group>
         {/* The node being down explains the dead socket: say that rather than both. */}
         {nodeOffline ? (
@@ -64,7 +73,7 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
             </Alert>
           )
         )}
-        <Tabs value={tab ?? null} onChange={(value) => setTab(value as ServerTabId)} keepMounted={false} inverted>
+        <Tabs value={tab ?? null} onChange={(value) => switchTab(value as ServerTabId)} keepMounted={false} inverted>
           {tabs.map((entry) => {
             const Panel = panels[entry.id];
             return (
@@ -84,11 +93,13 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
           <Paper
             withBorder
             radius={0}
-            style={{ position: 'fixed', bottom: 0, insetInline: 0, zIndex: 50, paddingLeft: 'var(--app-shell-navbar-offset, 0rem)' }}
+            // The navbar sits at the start side, left or (Arabic, Hebrew) right.
+            style={{ position: 'fixed', bottom: 0, insetInline: 0, zIndex: 50, paddingInlineStart: 'var(--app-shell-navbar-offset, 0rem)' }}
           >
-            <Tabs.List justify="center" data-testid="server-tabs">
+            {/* One row that scrolls sideways on a phone, rather than a second row over the content. */}
+            <Tabs.List data-testid="server-tabs" style={{ flexWrap: 'nowrap', overflowX: 'auto', justifyContent: 'safe center', scrollbarWidth: 'none' }}>
               {tabs.map((entry) => (
-                <Tabs.Tab key={entry.id} value={entry.id} data-tab={entry.id}>
+                <Tabs.Tab key={entry.id} value={entry.id} data-tab={entry.id} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                   {t(`server.tabs.${entry.id}`)}
                 </Tabs.Tab>
               ))}

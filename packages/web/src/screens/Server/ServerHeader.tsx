@@ -7,17 +7,17 @@ import type { ServerSummary } from '@outpost/shared';
 import { RenameDialog } from './RenameDialog';
 
 /** Status dot, name and (with editServerData) the pencil that renames (spec section 2.1). */
-export function ServerHeader({ server, running, canRename }: { server: ServerSummary; running: boolean | null; canRename: boolean }) {
+export function ServerHeader({ server, running, installing = false, canRename }: { server: ServerSummary; running: boolean | null; installing?: boolean; canRename: boolean }) {
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState(false);
   useDocumentTitle(server.name);
-  const status = running === null ? 'unknown' : running ? 'online' : 'offline';
-  const color = { unknown: 'gray', online: 'teal', offline: 'red' }[status];
+  const status = installing && !running ? 'installing' : running === null ? 'unknown' : running ? 'online' : 'offline';
+  const color = { unknown: 'gray', online: 'teal', offline: 'red', installing: 'blue' }[status];
 
   return (
     <Group gap="sm" wrap="nowrap">
-      <Badge variant="dot" color={color} size="lg" data-testid="server-status" data-status={status}>
-        {t(`server.status.${status}`)}
+      <Badge variant="dot" color={color} size="lg" data-testid="server-status" data-status={status} style={{ flexShrink: 0, overflow: 'visible' }}>
+        {status === 'installing' ? t('serverList.state.installing') : t(`server.status.${status}`)}
       </Badge>
       <Title order={2} style={{ wordBreak: 'break-word' }} data-testid="server-name">
         {server.name}

@@ -1,12 +1,22 @@
 import { useParams } from 'react-router';
-import { useServer } from '../../api/servers';
+import { ApiError } from '../../api/ApiError';
+import { isServerId, useServer } from '../../api/servers';
 import { QueryState } from '../../components/QueryState';
+import NotFoundScreen from '../NotFound/NotFoundScreen';
 import { viewFor } from './serverViews';
 
-/** /server/:id: loads the server with the user's permissions and shows the view for its type. */
+/** An answer meaning "there is no such server here": gone, never there, or an id no server can have. */
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.code === 'ErrNotFound');
+
+/**
+ * /server/:id: loads the server with the user's permissions and shows the view for its type; an
+ * id that cannot be a server's, or one the panel does not know, shows the not-found page.
+ */
 export default function ServerScreen() {
   const { id = '' } = useParams();
-  const server = useServer(id);
+  const valid = isServerId(id);
+  const server = useServer(id, { enabled: valid });
+  if (!valid || (server.isError && isMissing(server.error))) return <NotFoundScreen />;
   return (
     <QueryState query={server} skeletonRows={8}>
       {(detail) => {

@@ -13,12 +13,14 @@ interface EmailSettingsCardProps {
   values: SettingsMap;
   secretsSet: Record<string, boolean>;
   set: (key: string, value: string) => void;
+  /** The refusal shown beside a field, if any. */
+  errorOf: (key: string) => string | undefined;
   /** Saves what changed, so the test mail uses what is on screen. */
   saveChanges: () => Promise<void>;
 }
 
 /** The email provider and its fields, the language of mails, a test button and the last failure. */
-export function EmailSettingsCard({ values, secretsSet, set, saveChanges }: EmailSettingsCardProps) {
+export function EmailSettingsCard({ values, secretsSet, set, errorOf, saveChanges }: EmailSettingsCardProps) {
   const { t } = useTranslation();
   const provider = values[SettingKeys.emailProvider] || 'none';
   const test = useSendTestEmail();
@@ -81,7 +83,9 @@ export function EmailSettingsCard({ values, secretsSet, set, saveChanges }: Emai
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={values[key] ?? ''}
         onChange={(e) => set(key, e.currentTarget.value)}
+        error={errorOf(key)}
         data-testid={`setting-${key}`}
+        data-setting={key}
       />
     );
   };

@@ -3,6 +3,7 @@ import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Tit
 import { useTranslation } from 'react-i18next';
 import { SettingKeys, secretSettingKeys } from '@outpost/shared';
 import { useConfig } from '../../api/config';
+import { fieldErrorOf } from '../../api/fieldError';
 import { useSaveSettings, type PanelSettings, type SettingsMap } from '../../api/settings';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { EmailSettingsCard } from './EmailSettingsCard';
@@ -15,7 +16,13 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
   const save = useSaveSettings();
   const [values, setValues] = useState<SettingsMap>(initial.values);
   const [secretsSet, setSecretsSet] = useState(initial.secretsSet);
-  const set = (key: string, value: string) => setValues((old) => ({ ...old, [key]: value }));
+  // The panel's refusal of one setting (an invalid master URL, no sender address), shown beside it until it changes.
+  const [refused, setRefused] = useState<{ field: string; message: string }>();
+  const set = (key: string, value: string) => {
+    setValues((old) => ({ ...old, [key]: value }));
+    if (refused?.field === key) setRefused(undefined);
+  };
+  const errorOf = (key: string) => (refused?.field === key ? refused.message : undefined);
 
   // A saved secret now reads as "set", and its field empties again.
   const savedSecrets = (changes: SettingsMap) => {
@@ -43,13 +50,23 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Mail goes nowhere without a sender: said beside the field before anything is sent.
+    const provider = values[SettingKeys.emailProvider] || 'none';
+    if (provider !== 'none' && !(values[SettingKeys.emailFrom] ?? '').trim()) {
+      setRefused({ field: SettingKeys.emailFrom, message: t('errors.ErrFieldRequired', { field: t(settingLabels[SettingKeys.emailFrom]) }) });
+      return;
+    }
     const changes = changed();
     save.mutate(changes, {
       onSuccess: () => {
         savedSecrets(changes);
         notifySuccess(t('toast.saved'));
       },
-      onError: notifyError,
+      onError: (error) => {
+        const wrong = fieldErrorOf(t, error, Object.keys(settingLabels), (key) => t(settingLabels[key]));
+        if (wrong) setRefused(wrong);
+        else notifyError(error);
+      },
     });
   };
 
@@ -60,6 +77,8 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
       value={values[key] ?? ''}
       onChange={(e) => set(key, e.currentTarget.value)}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
+      error={errorOf(key)}
+      data-setting={key}
       {...props}
     />
   );
@@ -93,6 +112,7 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
           values={values}
           secretsSet={secretsSet}
           set={set}
+          errorOf={errorOf}
           saveChanges={() =>
             saveChanges().catch((error: unknown) => {
               notifyError(error);

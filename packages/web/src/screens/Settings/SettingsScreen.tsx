@@ -1,14 +1,29 @@
-import { Box } from '@mantine/core';
+import { Box, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Scopes } from '@outpost/shared';
 import { useSettings } from '../../api/settings';
+import { EmptyState } from '../../components/EmptyState';
 import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { useCan } from '../../hooks/useCan';
 import { SettingsForm } from './SettingsForm';
 import { TemplateReposCard } from './TemplateReposCard';
 
+/** Panel settings, for who may change them; anyone else is told so without a call the panel would refuse. */
 export default function SettingsScreen() {
   const { t } = useTranslation();
-  const settings = useSettings();
+  const allowed = useCan(Scopes.SettingsEdit);
+  const settings = useSettings({ enabled: allowed });
+  if (!allowed) {
+    return (
+      <>
+        <ScreenHeader title={t('screens.settings')} />
+        <Paper withBorder radius="md" p="lg" data-testid="not-allowed">
+          <EmptyState title={t('settings.notAllowedTitle')} description={t('settings.notAllowed')} />
+        </Paper>
+      </>
+    );
+  }
   return (
     <>
       <ScreenHeader title={t('screens.settings')} description={t('settings.description')} />

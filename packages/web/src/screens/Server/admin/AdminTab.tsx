@@ -89,14 +89,16 @@ function ServerAdminSection({ serverId, isAdmin }: { serverId: string; isAdmin: 
         confirmLabel={t('serverAdmin.delete')}
         pending={remove.isPending}
         onClose={() => setConfirming(false)}
+        // mutateAsync, not mutate's callbacks: the deletion closes the live connection, and the page
+        // may swap to "not found" (unmounting this tab) before the answer arrives.
         onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
+          void remove.mutateAsync().then(
+            () => {
               notifySuccess(t('serverAdmin.deleted'));
               void navigate('/server');
             },
-            onError: notifyError,
-          })
+            notifyError,
+          )
         }
         testId="delete-server-confirm"
       />

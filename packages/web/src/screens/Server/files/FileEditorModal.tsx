@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Loader, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useFileText, useWriteFile } from '../../../api/files';
+import { fileUrl, useFileText, useWriteFile } from '../../../api/files';
+import { useUnsavedEdits } from '../../../hooks/useUnsavedEdits';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { LazyCodeEditor as CodeEditor } from '../../../components/codeEditor/LazyCodeEditor';
 
@@ -18,24 +19,52 @@ interface FileEditorModalProps {
   onSaved: () => void;
 }
 
-/** The editor overlay with Cancel and Save (spec section 2.5). */
+/**
+ * The editor overlay with Cancel and Save (spec section 2.5). A file that is not text is offered
+ * for download instead; closing with unsaved edits asks first.
+ */
 export function FileEditorModal({ serverId, target, onClose, onSaved }: FileEditorModalProps) {
+  const { t } = useTranslation();
   const name = target?.path.split('/').pop() ?? '';
+  const [dirty, setDirty] = useState(false);
+  useUnsavedEdits(dirty);
+  const close = () => {
+    if (dirty && !window.confirm(t('unsaved.discard'))) return;
+    setDirty(false);
+    onClose();
+  };
+  const saved = () => {
+    setDirty(false);
+    onSaved();
+    onClose();
+  };
   return (
-    <Modal opened={target !== null} onClose={onClose} title={name} size="90%" data-testid="file-editor">
+    <Modal opened={target !== null} onClose={close} title={name} size="90%" data-testid="file-editor">
       {/* Keyed by the file, so another file never starts from this one's edits. */}
-      {target && <FileEditorBody key={`${target.path} ${target.isNew}`} serverId={serverId} target={target} name={name} onClose={onClose} onSaved={onSaved} />}
+      {target && (
+        <FileEditorBody key={`${target.path} ${target.isNew}`} serverId={serverId} target={target} name={name} onClose={close} onSaved={saved} onDirty={setDirty} />
+      )}
     </Modal>
   );
 }
 
-function FileEditorBody({ serverId, target, name, onClose, onSaved }: FileEditorModalProps & { target: EditTarget; name: string }) {
+function FileEditorBody({
+  serverId,
+  target,
+  name,
+  onClose,
+  onSaved,
+  onDirty,
+}: FileEditorModalProps & { target: EditTarget; name: string; onDirty: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const file = useFileText(serverId, target.isNew ? null : target.path);
   const write = useWriteFile(serverId);
   // Until the first keystroke the editor shows the file as read.
   const [edited, setEdited] = useState<string | null>(null);
-  const text = edited ?? (target.isNew ? '' : (file.data ?? null));
+  const original = target.isNew ? '' : file.data;
+  const text = edited ?? (original === undefined ? null : original);
+  const binary = !target.isNew && file.isSuccess && file.data === null;
+  useEffect(() => onDirty(edited !== null && edited !== original), [edited, original, onDirty]);
 
   // A file that cannot be read cannot be edited: say why and close.
   const failed = file.isError ? file.error : null;
@@ -53,12 +82,29 @@ function FileEditorBody({ serverId, target, name, onClose, onSaved }: FileEditor
         onSuccess: () => {
           notifySuccess(t('toast.saved'));
           onSaved();
-          onClose();
         },
         onError: notifyError,
       },
     );
   };
+
+  if (binary) {
+    return (
+      <Stack>
+        <Alert color="yellow" title={t('files.binaryTitle')} data-testid="file-binary">
+          {t('files.binaryText')}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('files.close')}
+          </Button>
+          <Button component="a" href={fileUrl(serverId, target.path)} download={name}>
+            {t('files.download')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
 
   return (
     <Stack>

@@ -18,6 +18,7 @@ import { joinPath } from './fileKinds';
 import { FileTable } from './FileTable';
 import { FileToolbar } from './FileToolbar';
 import { NewEntryDialog } from './NewEntryDialog';
+import { NotEditableDialog } from './NotEditableDialog';
 import { droppedFiles } from './uploadRules';
 import { useFolder } from './useFolder';
 import { useUploads } from './useUploads';
@@ -34,6 +35,7 @@ export function FileManager({ server, permissions }: ServerViewProps) {
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const [deleting, setDeleting] = useState<FileEntry | null>(null);
   const [previewing, setPreviewing] = useState<FileEntry | null>(null);
+  const [explaining, setExplaining] = useState<FileEntry | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const { listing, path, loading, selected, refresh } = folder;
   const urlOf = (entry: FileEntry) => fileUrl(server.id, joinPath(path, entry.name));
@@ -77,6 +79,7 @@ export function FileManager({ server, permissions }: ServerViewProps) {
     else if (action === 'preview') setPreviewing(entry);
     else if (action === 'edit') setEditing({ path: joinPath(path, entry.name), isNew: false });
     else if (action === 'view') window.open(urlOf(entry), '_blank');
+    else setExplaining(entry);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -180,6 +183,7 @@ export function FileManager({ server, permissions }: ServerViewProps) {
         }}
         testId="file-delete-confirm"
       />
+      <NotEditableDialog entry={explaining} url={explaining ? urlOf(explaining) : ''} onClose={() => setExplaining(null)} />
       <Modal opened={previewing !== null} onClose={() => setPreviewing(null)} title={previewing?.name} size="xl">
         {previewing && <Image src={urlOf(previewing)} alt={previewing.name} fit="contain" mah="70vh" />}
       </Modal>

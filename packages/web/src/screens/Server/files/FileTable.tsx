@@ -3,7 +3,8 @@ import { IconArrowUp, IconDots, IconDownload, IconEdit, IconFile, IconFileZip, I
 import { useTranslation } from 'react-i18next';
 import type { FileEntry } from '@outpost/shared';
 import { entryActions } from './entryActions';
-import { formatBytes, isArchive, isImage } from './fileKinds';
+import { useFormat } from '../../../hooks/useFormat';
+import { isArchive, isImage } from './fileKinds';
 
 export interface FileActions {
   open: (entry: FileEntry) => void;
@@ -31,6 +32,7 @@ interface FileTableProps {
 /** The listing: name, size, modified, and each entry's actions (spec section 2.5). */
 export function FileTable({ files, selected, onSelect, actions, canWrite }: FileTableProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const toggle = (name: string) => onSelect(selected.includes(name) ? selected.filter((n) => n !== name) : [...selected, name]);
   return (
     <Table highlightOnHover verticalSpacing={6} data-testid="file-list">
@@ -66,7 +68,7 @@ export function FileTable({ files, selected, onSelect, actions, canWrite }: File
                 </Table.Td>
               )}
               <Table.Td>
-                <UnstyledButton onClick={() => actions.open(entry)} disabled={offers.open === null}>
+                <UnstyledButton onClick={() => actions.open(entry)}>
                   <Group gap="xs" wrap="nowrap">
                     <Icon size={16} color={entry.isFile ? undefined : 'var(--mantine-color-yellow-6)'} />
                     <Text size="sm">{entry.name}</Text>
@@ -75,12 +77,12 @@ export function FileTable({ files, selected, onSelect, actions, canWrite }: File
               </Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">
-                  {entry.isFile ? formatBytes(entry.size) : ''}
+                  {entry.isFile ? format.bytes(entry.size) : ''}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">
-                  {entry.modifyTime ? new Date(entry.modifyTime * 1000).toLocaleString() : ''}
+                  {entry.modifyTime ? format.dateTime(entry.modifyTime * 1000) : ''}
                 </Text>
               </Table.Td>
               <Table.Td>

@@ -15,14 +15,14 @@ describe('entryActions', () => {
     expect(entryActions(file('server.properties'), false)).toEqual({ open: 'view', edit: false, preview: false, download: true, extract: false, remove: false });
   });
 
-  it('never opens a file over 20 MiB in the editor, nor makes its name clickable', () => {
+  it('never opens a file over 20 MiB in the editor: its name explains why and offers the download', () => {
     expect(entryActions(file('latest.log', MAX_EDIT_BYTES), true).open).toBe('edit');
-    expect(entryActions(file('latest.log', MAX_EDIT_BYTES + 1), true)).toMatchObject({ open: null, edit: false, download: true });
+    expect(entryActions(file('latest.log', MAX_EDIT_BYTES + 1), true)).toMatchObject({ open: 'explain', edit: false, download: true });
   });
 
   it('previews images whatever their size, and offers Extract on archives to writers only', () => {
     expect(entryActions(file('icon.png', MAX_EDIT_BYTES * 2), false)).toMatchObject({ open: 'preview', preview: true, edit: false });
-    expect(entryActions(file('world.zip'), true)).toMatchObject({ open: null, edit: false, extract: true });
+    expect(entryActions(file('world.zip'), true)).toMatchObject({ open: 'explain', edit: false, extract: true });
     expect(entryActions(file('world.zip'), false).extract).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 import type { FileEntry } from '@outpost/shared';
 import { isArchive, isEditable, isImage } from './fileKinds';
 
-/** What clicking an entry's name does; null when it does nothing (a binary too big or odd to show). */
-export type OpenAction = 'folder' | 'preview' | 'edit' | 'view' | null;
+/** What clicking an entry's name does; `explain`: say why it cannot be opened (too big, an archive) and offer the download. */
+export type OpenAction = 'folder' | 'preview' | 'edit' | 'view' | 'explain';
 
 export interface EntryActions {
   open: OpenAction;
@@ -22,6 +22,6 @@ export function entryActions(entry: Pick<FileEntry, 'name' | 'isFile' | 'size'>,
   if (!entry.isFile) return { open: 'folder', edit: false, preview: false, download: false, extract: false, remove: canWrite };
   const image = isImage(entry.name);
   const editable = isEditable(entry.name, entry.size);
-  const open: OpenAction = image ? 'preview' : editable ? (canWrite ? 'edit' : 'view') : null;
+  const open: OpenAction = image ? 'preview' : editable ? (canWrite ? 'edit' : 'view') : 'explain';
   return { open, edit: editable && canWrite, preview: image, download: true, extract: canWrite && isArchive(entry.name), remove: canWrite };
 }

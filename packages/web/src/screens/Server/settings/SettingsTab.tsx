@@ -6,10 +6,11 @@ import { useSaveServerData, useServerData } from '../../../api/serverData';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { QueryState } from '../../../components/QueryState';
 import { useCan } from '../../../hooks/useCan';
+import { useUnsavedEdits } from '../../../hooks/useUnsavedEdits';
 import type { ServerViewProps } from '../serverViews';
 import { VariableField } from './VariableField';
 
-/** The server's editable variables with one Save (spec section 2.8). */
+/** The server's editable variables with one Save (spec section 2.8); leaving with unsaved edits asks first. */
 export default function SettingsTab({ server, permissions }: ServerViewProps) {
   const { t } = useTranslation();
   const isAdmin = useCan(Scopes.Admin, permissions);
@@ -33,9 +34,9 @@ export default function SettingsTab({ server, permissions }: ServerViewProps) {
 
 function VariablesForm({ serverId, variables }: { serverId: string; variables: Record<string, Variable> }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<string, VariableValue | undefined>>(() =>
-    Object.fromEntries(Object.entries(variables).map(([name, v]) => [name, v.value])),
-  );
+  const [saved, setSaved] = useState<Record<string, VariableValue | undefined>>(() => Object.fromEntries(Object.entries(variables).map(([name, v]) => [name, v.value])));
+  const [values, setValues] = useState(saved);
+  useUnsavedEdits(Object.keys(values).some((name) => values[name] !== saved[name]));
   const [touched, setTouched] = useState(false);
   const missing = Object.entries(variables)
     .filter(([name, v]) => (v.required ?? true) && v.type !== 'boolean' && (values[name] === undefined || values[name] === ''))
@@ -61,7 +62,15 @@ function VariablesForm({ serverId, variables }: { serverId: string; variables: R
           loading={save.isPending}
           onClick={() => {
             setTouched(true);
-            if (missing.length === 0) save.mutate(values, { onSuccess: () => notifySuccess(t('toast.saved')), onError: notifyError });
+            if (missing.length === 0) {
+              save.mutate(values, {
+                onSuccess: () => {
+                  setSaved(values);
+                  notifySuccess(t('toast.saved'));
+                },
+                onError: notifyError,
+              });
+            }
           }}
           data-testid="settings-save"
         >

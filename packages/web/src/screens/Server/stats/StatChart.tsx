@@ -1,16 +1,19 @@
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
+import { evenTicks } from './statSeries';
 
 interface StatChartProps {
   data: Array<{ time: string; value: number }>;
   max: number;
-  unit: string;
+  /** A value as the axis and the tooltip show it, in the panel's language with its unit. */
+  format: (value: number, digits: number) => string;
   color: string;
   label: string;
 }
 
-/** One statistics line chart, axis from 0 to `max`. */
-export function StatChart({ data, max, unit, color, label }: StatChartProps) {
+/** One statistics line chart: an axis from 0 past `max` on even ticks, a time label every ten points. */
+export function StatChart({ data, max, format, color, label }: StatChartProps) {
+  const ticks = evenTicks(max);
   return (
     <LineChart
       h={240}
@@ -19,8 +22,8 @@ export function StatChart({ data, max, unit, color, label }: StatChartProps) {
       series={[{ name: 'value', label, color }]}
       curveType="monotone"
       withDots={false}
-      yAxisProps={{ domain: [0, max], tickFormatter: (value: number) => `${Math.round(value)}${unit}`, width: 80 }}
-      valueFormatter={(value) => `${value.toFixed(2)}${unit}`}
+      yAxisProps={{ domain: [0, ticks.at(-1)!], ticks, tickFormatter: (value: number) => format(value, 0), width: 80 }}
+      valueFormatter={(value) => format(value, 2)}
       xAxisProps={{ interval: 9 }}
       lineProps={{ isAnimationActive: false }}
     />

@@ -2,15 +2,15 @@ import { useEffect, useState } from 'react';
 import { Group, Paper, SegmentedControl, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ServerStats } from '@outpost/shared';
+import { useFormat } from '../../../hooks/useFormat';
 import { useConnection, useConnectionEvent } from '../../../live/useServerConnection';
 import { StatChart } from './StatChart';
 import { cpuAxisMax, initialSeries, memoryAxisMax, pushSample, STAT_INTERVAL_MS, toUnit, type MemoryUnit } from './statSeries';
 
-const clock = (time: number) => new Date(time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
 /** CPU and memory charts fed by a stat request every 3000 ms (spec section 2.4). */
 export default function StatsTab() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const connection = useConnection();
   const [series, setSeries] = useState(initialSeries);
   const [unit, setUnit] = useState<MemoryUnit>('MB');
@@ -27,11 +27,12 @@ export default function StatsTab() {
     return () => clearInterval(timer);
   }, [connection]);
 
-  const cpu = series.map((point) => ({ time: clock(point.time), value: point.cpu }));
-  const memory = series.map((point) => ({ time: clock(point.time), value: toUnit(point.memory, unit) }));
+  // Times and numbers in the panel's language, not the browser's.
+  const cpu = series.map((point) => ({ time: format.clock(point.time), value: point.cpu }));
+  const memory = series.map((point) => ({ time: format.clock(point.time), value: toUnit(point.memory, unit) }));
+  const withUnit = (suffix: string) => (value: number, digits: number) => `${format.number(value, digits)} ${suffix}`;
   // The newest figure beside each title: a chart shows the trend, the number answers "how much now".
-  const number = new Intl.NumberFormat(i18n.language.replace('_', '-'), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const figure = (value: number | undefined, suffix: string) => (value === undefined ? '—' : `${number.format(value)} ${suffix}`);
+  const figure = (value: number | undefined, suffix: string) => (value === undefined ? '—' : withUnit(suffix)(value, 2));
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
@@ -42,7 +43,7 @@ export default function StatsTab() {
             {figure(latest?.cpu, '%')}
           </Text>
         </Group>
-        <StatChart data={cpu} max={cpuAxisMax(cpu.map((p) => p.value))} unit="%" color="blue.6" label={t('stats.cpu')} />
+        <StatChart data={cpu} max={cpuAxisMax(cpu.map((p) => p.value))} format={withUnit('%')} color="blue.6" label={t('stats.cpu')} />
       </Paper>
       <Paper withBorder radius="md" p="md" data-testid="stats-memory">
         <Group justify="space-between" mb="sm">
@@ -54,7 +55,7 @@ export default function StatsTab() {
           </Group>
           <SegmentedControl size="xs" data={['MB', 'MiB']} value={unit} onChange={(value) => setUnit(value as MemoryUnit)} />
         </Group>
-        <StatChart data={memory} max={memoryAxisMax(memory.map((p) => p.value), unit)} unit={` ${unit}`} color="grape.6" label={t('stats.memory')} />
+        <StatChart data={memory} max={memoryAxisMax(memory.map((p) => p.value), unit)} format={withUnit(unit)} color="grape.6" label={t('stats.memory')} />
       </Paper>
     </SimpleGrid>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuAxisMax, initialSeries, memoryAxisMax, pushSample, STAT_POINTS, toUnit } from './statSeries';
+import { cpuAxisMax, initialSeries, memoryAxisMax, pushSample, STAT_POINTS, toUnit, evenTicks } from './statSeries';
 
 describe('stat series', () => {
   it('starts with 40 zero points 3 s apart, ending now', () => {
@@ -23,5 +23,15 @@ describe('stat series', () => {
     expect(memoryAxisMax([2048.5], 'MiB')).toBe(2049);
     expect(toUnit(1_048_576, 'MiB')).toBe(1);
     expect(toUnit(1_048_576, 'MB')).toBe(1.05);
+  });
+});
+
+describe('evenTicks', () => {
+  it('spaces ticks evenly on a round step from 0 to at least the axis maximum', () => {
+    expect(evenTicks(100)).toEqual([0, 25, 50, 75, 100]);
+    expect(evenTicks(1025)).toEqual([0, 500, 1000, 1500]);
+    expect(evenTicks(1000)).toEqual([0, 250, 500, 750, 1000]);
+    expect(evenTicks(137)).toEqual([0, 50, 100, 150]);
+    expect(evenTicks(0)).toEqual([0, 0.25, 0.5, 0.75, 1]);
   });
 });

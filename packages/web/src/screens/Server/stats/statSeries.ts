@@ -40,3 +40,15 @@ export function memoryAxisMax(values: number[], unit: MemoryUnit): number {
 export function cpuAxisMax(values: number[]): number {
   return Math.max(100, Math.ceil(Math.max(0, ...values)));
 }
+
+/**
+ * Evenly spaced axis ticks from 0 that reach at least `max`, on a round step (1, 2, 2.5 or 5
+ * times a power of ten), so labels read 0, 250, 500... rather than 0, 257, 514.
+ */
+export function evenTicks(max: number, count = 4): number[] {
+  const rough = Math.max(max, 1) / count;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= rough)!;
+  const steps = Math.ceil(Math.max(max, 1) / step - 1e-9);
+  return Array.from({ length: steps + 1 }, (_, i) => Math.round(i * step * 1e6) / 1e6);
+}

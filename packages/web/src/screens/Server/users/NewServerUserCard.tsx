@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ServerPermissionFlag, ServerUserEntry } from '@outpost/shared';
 import { ApiError } from '../../../api/ApiError';
+import { fieldErrorOf } from '../../../api/fieldError';
 import { isPendingInvitation, usePutServerUser } from '../../../api/serverUsers';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PermissionSwitches } from './PermissionSwitches';
@@ -43,6 +44,8 @@ export function NewServerUserCard({ serverId, existing, mayGrant, onDone }: NewS
     } catch (caught) {
       // An unknown email can only be invited by mail: say why that cannot happen here.
       if (caught instanceof ApiError && caught.code === 'ErrEmailNotConfigured') setError(t('invite.emailNotConfigured'));
+      else if (caught instanceof ApiError && caught.code === 'ErrUserNotFound') setError(t('serverUsers.unknownEmail'));
+      else if (fieldErrorOf(t, caught, ['email'])) setError(fieldErrorOf(t, caught, ['email'])!.message);
       else notifyError(caught);
     }
   };

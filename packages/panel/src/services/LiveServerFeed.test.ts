@@ -1,0 +1,44 @@
+import type { NodeClient } from '@outpost/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createNodeTestApp, createTestServer, type NodeTestApp } from '../test/serverFixtures.js';
+import { LiveServerFeed, type LiveReading } from './LiveServerFeed.js';
+
+describe('LiveServerFeed', () => {
+  let t: NodeTestApp;
+  let id: string;
+  beforeAll(async () => {
+    t = await createNodeTestApp();
+    id = await createTestServer(t.app, t.admin, t.localNodeId, 'feed shared');
+  });
+  afterAll(() => t.close());
+
+  it('reads a server once per interval however many lists watch it, and stops when the last one goes', async () => {
+    // The local node's own client, counting the status reads it answers.
+    const api = t.node.daemon.api;
+    let reads = 0;
+    const counting = Object.assign(Object.create(api) as NodeClient, {
+      getStatus: (...args: Parameters<NodeClient['getStatus']>) => {
+        reads++;
+        return api.getStatus(...args);
+      },
+    });
+    const feed = new LiveServerFeed(async () => counting);
+    const seen: LiveReading[][] = [[], [], []];
+    const stops = seen.map((readings) => feed.watch(id, (reading) => readings.push(reading)));
+    try {
+      await vi.waitFor(() => expect(seen[0]!.length).toBeGreaterThanOrEqual(2), 10_000);
+      expect(seen.every((readings) => readings[0]?.state === 'offline')).toBe(true);
+      // Three watchers, one read per reading (the one under way may be counted already).
+      expect(reads).toBeLessThanOrEqual(seen[0]!.length + 1);
+      for (const stop of stops) stop();
+      const after = reads;
+      const late: LiveReading[] = [];
+      const stopLate = feed.watch(id, (reading) => late.push(reading));
+      await vi.waitFor(() => expect(late.length).toBe(1));
+      stopLate();
+      expect(reads).toBe(after + 1);
+    } finally {
+      feed.close();
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/** The panel's language (en_US) as Intl wants it (en-US). */
+export function intlLocale(language: string): string {
+  return language.replace('_', '-');
+}
+
+/** Sizes in the chosen language's digits and unit names (1000-based, as Intl's byte units are). */
+export function formatByteSize(bytes: number, locale: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
+}
+
+/**
+ * Numbers, sizes and dates in the language chosen in the panel, not the browser's: every screen
+ * that shows one asks here.
+ */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  return useMemo(() => {
+    const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+    const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    return {
+      bytes: (bytes: number) => formatByteSize(bytes, locale),
+      /** `value` in percent points (12.5 is 12.5 %). */
+      percent: (value: number) => percent.format(value / 100),
+      number: (value: number, digits = 0) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
+      /** A time of day to the second, the same width at every tick of a chart. */
+      clock: (ms: number) => clock.format(ms),
+      dateTime: (ms: number) => moment.format(ms),
+    };
+  }, [locale]);
+}

@@ -1,0 +1,39 @@
+import { Table, Text } from '@mantine/core';
+import type { LiveServer, ServerSummary } from '@outpost/shared';
+import { serverAddress } from '../../api/servers';
+import { LinkRow } from '../../components/LinkRow';
+import { useFormat } from '../../hooks/useFormat';
+import { LiveStateBadge } from './LiveStateBadge';
+import { UsageBar } from './UsageBar';
+
+/** One server of the list with its live state, CPU and memory (blank without the stats permission). */
+export function ServerRow({ server, live, memoryScale }: { server: ServerSummary; live?: LiveServer; memoryScale: number }) {
+  const format = useFormat();
+  const running = live?.state === 'online' || live?.state === 'installing';
+  const hasStats = live?.cpu !== undefined && live.memory !== undefined;
+  return (
+    <LinkRow to={`/server/${server.id}`} testId="server-row">
+      <Table.Td>
+        <LiveStateBadge state={live?.state} />
+      </Table.Td>
+      <Table.Td>
+        <Text ff="monospace" size="sm" c="dimmed">
+          {server.id}
+        </Text>
+      </Table.Td>
+      <Table.Td fw={500} style={{ wordBreak: 'break-word' }}>
+        {server.name}
+      </Table.Td>
+      <Table.Td visibleFrom="sm">{server.node.name}</Table.Td>
+      <Table.Td visibleFrom="md">
+        <Text ff="monospace" size="sm">
+          {serverAddress(server)}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">{hasStats && running && <UsageBar testId="server-row-cpu" label={format.percent(live.cpu!)} fraction={live.cpu! / 100} />}</Table.Td>
+      <Table.Td visibleFrom="sm">
+        {hasStats && running && <UsageBar testId="server-row-memory" label={format.bytes(live.memory!)} fraction={memoryScale > 0 ? live.memory! / memoryScale : 0} />}
+      </Table.Td>
+    </LinkRow>
+  );
+}
