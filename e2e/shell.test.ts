@@ -6,17 +6,16 @@ const rig = appWithBrowserPerTest();
 const scheme = (b: Browser) => b.page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 
 describe('shell', () => {
-  it('shows the admin every menu entry, placeholders and the 404 page', async () => {
+  it('shows the admin every menu entry, each with its screen, and the 404 page', async () => {
     const { page } = rig.browser;
     await signIn(page, admin);
     expect(new URL(page.url()).pathname).toBe('/server');
     for (const entry of ['account', 'server', 'node', 'user', 'template', 'settings']) {
       await page.getByTestId(`nav-${entry}`).waitFor();
     }
-    // Nodes have no screen of their own yet: an honest placeholder, never fake data.
     await page.getByTestId('nav-node').click();
-    await page.getByText('Nothing here yet').waitFor();
-    await screenshot(page, 'nodes-placeholder');
+    await page.getByTestId('node-list').waitFor();
+    await screenshot(page, 'nodes');
 
     // Keyboard shortcuts: g c opens settings, g a the account.
     await page.locator('body').click();
