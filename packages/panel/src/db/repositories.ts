@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { nodesRepository } from './nodes.js';
 import { oauthClientsRepository } from './oauthClients.js';
 import { permissionsRepository } from './permissions.js';
+import { ReadCache } from './ReadCache.js';
 import type { Database } from './schema.js';
 import { serversRepository } from './servers.js';
 import { templatesRepository } from './templates.js';
@@ -22,6 +23,8 @@ export function repositories(db: Kysely<Database>) {
     servers: serversRepository(db),
     templates: templatesRepository(db),
     oauthClients: oauthClientsRepository(db),
+    /** Hot reads (session, scopes), kept until the database's next write. */
+    reads: new ReadCache(db),
   };
 }
 
