@@ -65,7 +65,8 @@ try {
   }
   parts.push(`remote/local download ${mbs(d.remote.best.value)}/${mbs(d.ours.best.value)} = ${(d.remote.best.value / d.ours.best.value).toFixed(2)}`);
   parts.push(`upload ${mbs(u.remote.best.value)}/${mbs(u.ours.best.value)} = ${(u.remote.best.value / u.ours.best.value).toFixed(2)}`);
-  await report('files', parts.join('; '), { downloads: Object.fromEntries(Object.entries(d).map(([k, v]) => [k, v.best.value])), uploads: Object.fromEntries(Object.entries(u).map(([k, v]) => [k, v.best.value])) });
+  await report('files', parts.join('; '), {
+    met: Boolean(nginx) && d.ours.best.value / d.nginx.best.value >= 0.6 && u.ours.best.value / u.nginx.best.value >= 0.5, downloads: Object.fromEntries(Object.entries(d).map(([k, v]) => [k, v.best.value])), uploads: Object.fromEntries(Object.entries(u).map(([k, v]) => [k, v.best.value])) });
 } finally {
   await outpost.stop();
   await nginx?.stop();

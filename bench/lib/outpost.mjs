@@ -114,6 +114,7 @@ export async function startOutpost({ cpus, env = {} } = {}) {
   if (!login.ok) throw new Error(`signing in: ${login.status} ${await login.text()}`);
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith('outpost_session='));
   outpost.headers = { cookie: cookie.split(';')[0] };
+  outpost.scopes = (await login.json()).scopes;
   outpost.call = (method, path, body) => call(outpost, method, path, body);
   outpost.localNodeId = (await outpost.call('GET', '/api/nodes')).find((n) => n.isLocal).id;
   outpost.stop = async () => {

@@ -1,0 +1,76 @@
+// The web app's first load: the JavaScript (gzip) a cold browser fetches before the sign-in page
+// can draw, against the 120 KB budget, and the time until the server list (10 servers) is painted
+// on a cold load of /server by a signed-in user, against 1 s. Debian's Chromium through
+// playwright-core, a fresh profile per load. `npm run bench:web` (builds first).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { ROUNDS, fmt, percentile, report } from '../lib/measure.mjs';
+import { createServers, startOutpost } from '../lib/outpost.mjs';
+
+const BUDGET_KB = 120;
+const BUDGET_MS = 1000;
+const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** A cold Chromium: a profile of its own, so nothing is cached. */
+async function coldBrowser(baseURL) {
+  const dir = await mkdtemp(join(tmpdir(), 'outpost-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args, headless: true, baseURL, viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(30_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page, close: async () => (await context.close(), await rm(dir, { recursive: true, force: true })) };
+}
+
+/** The scripts fetched until the sign-in form shows, each with its gzip size. */
+async function signInScripts(url) {
+  const browser = await coldBrowser(url);
+  try {
+    const scripts = [];
+    let drawn = false;
+    browser.page.on('response', (response) => {
+      if (drawn || response.request().resourceType() !== 'script') return;
+      scripts.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, bytes: body.length, gzip: gzipSync(body).length })));
+    });
+    await browser.page.goto('/');
+    await browser.page.locator('input[name=email]').waitFor({ state: 'visible' });
+    drawn = true;
+    return await Promise.all(scripts);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Milliseconds from navigation start until the server list shows its last server, cold. */
+async function serverListPaint(outpost, lastName) {
+  const browser = await coldBrowser(outpost.url);
+  try {
+    const [name, value] = outpost.headers.cookie.split('=');
+    await browser.context.addCookies([{ name, value, url: outpost.url }]);
+    // What the app keeps after signing in: the scopes, its "logged in" marker.
+    await browser.context.addInitScript((scopes) => localStorage.setItem('scopes', scopes), JSON.stringify(outpost.scopes));
+    await browser.page.goto('/server');
+    const list = browser.page.getByTestId('server-list');
+    await list.getByText(lastName, { exact: true }).waitFor({ state: 'visible' });
+    return await browser.page.evaluate(() => performance.now());
+  } finally {
+    await browser.close();
+  }
+}
+
+const outpost = await startOutpost();
+try {
+  const names = (await createServers(outpost, 10, { prefix: 'web' })).map((_, i) => `web ${i}`);
+  const scripts = await signInScripts(outpost.url);
+  const total = scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+  for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 12)) console.log(`  ${fmt(s.gzip / 1024, 1).padStart(6)} KB gzip  ${s.url}`);
+  console.log(`JavaScript before the sign-in page draws: ${scripts.length} files, ${fmt(total, 1)} KB gzip (${fmt(scripts.reduce((s, x) => s + x.bytes, 0) / 1024, 1)} KB raw)`);
+  const paints = [];
+  for (let round = 0; round < ROUNDS; round++) paints.push(await serverListPaint(outpost, names.at(-1)));
+  const median = percentile(paints, 50);
+  console.log(`server list painted, cold: ${paints.map((p) => fmt(p)).join(', ')} ms (median ${fmt(median)} ms)`);
+  await report('web', `${fmt(total, 1)}/${BUDGET_KB} KB JS gzip before sign-in = ${(total / BUDGET_KB).toFixed(2)} of budget; server list painted in ${fmt(median)}/${BUDGET_MS} ms = ${(median / BUDGET_MS).toFixed(2)}`, { met: total <= BUDGET_KB && median <= BUDGET_MS, kb: total, paintMs: median, paints });
+} finally {
+  await outpost.stop();
+}
