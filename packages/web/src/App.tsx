@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from './api/ApiError';
 import { setUnauthorizedHandler } from './api/client';
 import { AppRoutes } from './AppRoutes';
-import { ErrorDetailsModal } from './components/ErrorDetailsModal';
 import { notifySessionTimedOut } from './components/notify';
 import { useSessionRenewal } from './hooks/useSessionRenewal';
 import { useUserSettingsSync } from './hooks/useUserSettingsSync';
@@ -14,6 +12,10 @@ import { sessionStore, useScopes } from './session/sessionStore';
 import { darkStorage } from './theme/darkStorage';
 import { theme } from './theme/theme';
 import { AppliedTheme } from './theme/AppliedTheme';
+
+// Toasts and the error details dialog arrive after the first paint; a toast raised before then waits in the store.
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+const ErrorDetailsModal = lazy(() => import('./components/ErrorDetailsModal').then((module) => ({ default: module.ErrorDetailsModal })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -48,12 +50,16 @@ export function App() {
   return (
     <MantineProvider theme={theme} colorSchemeManager={darkStorage} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
         <AppliedTheme />
         <BrowserRouter>
           <SessionEffects />
           <AppRoutes />
-          <ErrorDetailsModal />
+          <Suspense fallback={null}>
+            <ErrorDetailsModal />
+          </Suspense>
         </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>

@@ -117,7 +117,8 @@ export class ServerFiles {
   async readStream(path: string): Promise<{ stream: Readable; size: number }> {
     const file = await this.openFile(path, constants.O_RDONLY);
     const { size } = await file.stat();
-    return { stream: file.createReadStream(), size };
+    // 1 MiB reads: a large download costs a sixteenth of the reads and socket writes of the default 64 KiB.
+    return { stream: file.createReadStream({ highWaterMark: 1 << 20 }), size };
   }
 
   /**

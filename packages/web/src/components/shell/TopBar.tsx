@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
-import { Group, Text, ThemeIcon } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Box, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconTopologyStar3 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useConfig } from '../../api/config';
-import { LanguageButton } from './LanguageButton';
-import { ThemeControl } from './ThemeControl';
+
+// Their menus, tooltips and dialogs (floating-ui, transitions) arrive after the first paint: the
+// sign-in page draws without waiting for them.
+const ThemeControl = lazy(() => import('./ThemeControl').then((module) => ({ default: module.ThemeControl })));
+const LanguageButton = lazy(() => import('./LanguageButton').then((module) => ({ default: module.LanguageButton })));
 
 /** Brand on the left, theme and language on the right; `leading` holds the menu burger when logged in. */
 export function TopBar({ leading }: { leading?: ReactNode }) {
@@ -26,8 +29,10 @@ export function TopBar({ leading }: { leading?: ReactNode }) {
         </Link>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <ThemeControl />
-        <LanguageButton />
+        <Suspense fallback={<Box w={72} h={28} />}>
+          <ThemeControl />
+          <LanguageButton />
+        </Suspense>
       </Group>
     </Group>
   );
