@@ -2,11 +2,13 @@
 // can draw, against the 120 KB budget, and the time until the server list (10 servers) is painted
 // on a cold load of /server by a signed-in user, against 1 s. Debian's Chromium through
 // playwright-core, a fresh profile per load. `npm run bench:web` (builds first).
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { addShares } from '../lib/bundleShare.mjs';
 import { ROUNDS, fmt, percentile, report } from '../lib/measure.mjs';
 import { createServers, startOutpost } from '../lib/outpost.mjs';
 
@@ -94,6 +96,21 @@ try {
   const total = kb(scripts);
   for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 10)) console.log(`  ${fmt(s.gzip / 1024, 1).padStart(6)} KB gzip  ${s.url}`);
   console.log(`JavaScript the sign-in page needs to draw (entry, Login screen and their static imports): ${scripts.length} files, ${fmt(total, 1)} KB gzip (${fmt(scripts.reduce((s, x) => s + x.bytes, 0) / 1024, 1)} KB raw)`);
+  if (total > BUDGET_KB) {
+    // The evidence: a build with source maps, and the packages the needed chunks' bytes come from.
+    const dir = await mkdtemp(join(tmpdir(), 'outpost-bench-webmap-'));
+    try {
+      const web = new URL('../../packages/web/', import.meta.url).pathname;
+      spawnSync(process.execPath, [new URL('../../node_modules/vite/bin/vite.js', import.meta.url).pathname, 'build', '--sourcemap', '--outDir', dir, '--emptyOutDir'], { cwd: web, stdio: 'ignore' });
+      const shares = new Map();
+      for (const s of scripts) await addShares(join(dir, s.url), shares).catch(() => {});
+      const all = [...shares.values()].reduce((a, b) => a + b, 0);
+      console.log('the needed chunks by package (minified bytes, share):');
+      for (const [name, bytes] of [...shares].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`  ${fmt(bytes / 1024, 1).padStart(7)} KB  ${((100 * bytes) / all).toFixed(1).padStart(5)}%  ${name}`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
   const paints = [];
   for (let round = 0; round < ROUNDS; round++) paints.push(await serverListPaint(outpost, names.at(-1)));
   const median = percentile(paints, 50);
