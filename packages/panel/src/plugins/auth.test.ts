@@ -57,6 +57,21 @@ describe('the session and scopes of each request', () => {
     expect((await get('/api/servers', user.headers)).statusCode).toBe(401);
   });
 
+  it('lists a renamed server under its new name, and no longer a server whose permission was taken, on the next request', async () => {
+    const user = await createSignedInUser(t.app, []);
+    const share = (payload: Record<string, boolean>) =>
+      t.app.inject({ method: 'PUT', url: `/api/servers/${serverId}/user/${encodeURIComponent(user.email)}`, headers: admin.headers, payload });
+    expect((await share({ viewServerConsole: true })).statusCode).toBe(204);
+    const names = async () => ((await get('/api/servers', user.headers)).json().servers as { name: string }[]).map((s) => s.name);
+    expect(await names()).toEqual(['cached']);
+    expect(await names()).toEqual(['cached']);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${serverId}/name/renamed`, headers: admin.headers })).statusCode).toBe(204);
+    expect(await names()).toEqual(['renamed']);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/servers/${serverId}/user/${user.id}`, headers: admin.headers })).statusCode).toBe(204);
+    expect(await names()).toEqual([]);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${serverId}/name/cached`, headers: admin.headers })).statusCode).toBe(204);
+  });
+
   it("ends a client's token at once when the client is deleted", async () => {
     const user = await createSignedInUser(t.app, [Scopes.ServersList]);
     const created = await t.app.inject({ method: 'POST', url: '/api/self/oauth2', headers: user.headers, payload: { name: 'script' } });
