@@ -19,10 +19,16 @@ const benches = [
 const only = process.argv.slice(2);
 const resultsFile = join(here, '.results.jsonl');
 
+/** Runs one benchmark, its output shown as it comes; answers the exit code and what it printed. */
 function run(script, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(here, script)], { stdio: 'inherit', env: { ...process.env, ...env } });
-    child.once('exit', (code) => resolve(code));
+    const child = spawn(process.execPath, [join(here, script)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      output += chunk;
+    });
+    child.once('exit', (code) => resolve({ code, output }));
   });
 }
 
@@ -35,8 +41,8 @@ async function lastResult(name) {
 async function profile(script) {
   const dir = await mkdtemp(join(tmpdir(), 'outpost-bench-profile-'));
   try {
-    await run(script, { BENCH_PROFILE: dir, BENCH_ROUNDS: '1' });
-    const out = [];
+    const { output } = await run(script, { BENCH_PROFILE: dir, BENCH_ROUNDS: '1' });
+    const out = [`(the profiled run: ${output.trim().split('\n').at(-1)})`];
     for (const file of (await readdir(dir)).sort()) {
       const top = topFunctions(JSON.parse(await readFile(join(dir, file), 'utf8')), 14).filter((f) => !f.name.startsWith('(idle)'));
       out.push(`${file.split('-')[0]} (${file}):`, ...top.map((f) => `  ${f.percent.toFixed(1).padStart(5)}%  ${f.name}`));
@@ -52,9 +58,9 @@ const rows = [];
 for (const [name, script, what, target] of benches) {
   if (only.length && !only.includes(name)) continue;
   console.log(`\n=== bench:${name} ===`);
-  const code = await run(script);
+  const { code, output } = await run(script);
   const result = await lastResult(name);
-  const entry = { name, what, target, line: result?.line ?? `${name}: failed (exit code ${code})`, met: result?.met };
+  const entry = { name, what, target, output: output.trim(), line: result?.line ?? `${name}: failed (exit code ${code})`, met: result?.met };
   if (result && result.met === false && !process.env.BENCH_NO_PROFILE) {
     console.log(`--- bench:${name} missed its target: profiling one more run ---`);
     entry.profile = await profile(script);
@@ -78,8 +84,9 @@ const md = [
   ...rows.map((r) => `| \`bench:${r.name}\` | ${r.what} | ${r.target} | \`${r.line}\` | ${r.met === undefined ? '?' : r.met ? 'yes' : 'no'} |`),
   '',
 ];
-for (const r of rows.filter((x) => x.profile)) {
-  md.push(`## bench:${r.name}: where the time goes`, '', 'Self time per function, one more run under `node --cpu-prof` (idle left out):', '', '```', r.profile, '```', '');
+for (const r of rows) {
+  md.push(`## bench:${r.name}`, '', '```', r.output, '```', '');
+  if (r.profile) md.push('Where the time goes: self time per function in each process, one more run under `node --cpu-prof` (idle left out):', '', '```', r.profile, '```', '');
 }
 await writeFile(join(here, 'RESULTS.md'), md.join('\n'));
 console.log(`\nbench/RESULTS.md written:\n${rows.map((r) => r.line).join('\n')}`);

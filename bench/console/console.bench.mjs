@@ -1,7 +1,7 @@
 // Console throughput through the panel's socket (what a browser sees), to a server on the local
 // node and to one on a remote node (an `outpost daemon` child process on loopback), beside a bare
 // `ws` relay of the same program, in the same run. `npm run bench:console` (builds first).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,8 @@ const FLOOD_LINES = Number(process.env.BENCH_LINES || 200_000);
 const PACED_LINES = 2000;
 const SUBSCRIBERS = 20;
 const serverCpu = availableParallelism() >= 2 ? '1' : undefined;
+// The subscribers (this process) read on the other core than the servers they measure.
+if (serverCpu) spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
 
 /** A server whose program is flood.mjs, run from its own folder as its own user. */
 const floodDefinition = (args) => ({
