@@ -1,13 +1,13 @@
 // Console throughput through the panel's socket (what a browser sees), to a server on the local
 // node and to one on a remote node (an `outpost daemon` child process on loopback), beside a bare
 // `ws` relay of the same program, in the same run. `npm run bench:console` (builds first).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { alternate, fmt, percentile, report } from '../lib/measure.mjs';
-import { addRemoteNode, createServers, startOutpost } from '../lib/outpost.mjs';
+import { addRemoteNode, createServers, pinThisProcess, startOutpost } from '../lib/outpost.mjs';
 import { consoleText, subscribers } from '../lib/sockets.mjs';
 
 const flood = fileURLToPath(new URL('./flood.mjs', import.meta.url));
@@ -16,7 +16,7 @@ const PACED_LINES = 2000;
 const SUBSCRIBERS = 20;
 const serverCpu = availableParallelism() >= 2 ? '1' : undefined;
 // The subscribers (this process) read on the other core than the servers they measure.
-if (serverCpu) spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
+if (serverCpu) pinThisProcess('0');
 
 /** A server whose program is flood.mjs, run from its own folder as its own user. */
 const floodDefinition = (args) => ({

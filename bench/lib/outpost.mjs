@@ -1,7 +1,7 @@
 // Starts what a benchmark measures: the built `outpost run` with a temporary data folder and an
 // administrator, signed in over HTTP, with servers and (when asked) a remote node whose daemon is
 // an `outpost daemon` child process on loopback. Nothing here is built: the npm scripts build first.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,12 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Pins the calling process to `cpus` (taskset), so it does not share a core with what it measures. */
+export function pinThisProcess(cpus) {
+  const [command, argv] = ['taskset', ['-cp', cpus, String(process.pid)]];
+  if (cpus) spawnSync(command, argv, { stdio: 'ignore' });
 }
 
 /**

@@ -80,7 +80,18 @@ async function serverListPaint(outpost, lastName) {
     await browser.page.goto('/server');
     const list = browser.page.getByTestId('server-list');
     await list.getByText(lastName, { exact: true }).waitFor({ state: 'visible' });
-    return await browser.page.evaluate(() => performance.now());
+    // With where the time went: the entry run (DOMContentLoaded), the last script, the list's call.
+    return await browser.page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource');
+      const scripts = resources.filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+      const call = resources.find((r) => r.name.includes('/api/servers'));
+      return {
+        paint: performance.now(),
+        entryRun: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+        lastScript: Math.max(...scripts.map((r) => r.responseEnd)),
+        listCall: call ? [call.startTime, call.responseEnd] : null,
+      };
+    });
   } finally {
     await browser.close();
   }
@@ -112,7 +123,12 @@ try {
     }
   }
   const paints = [];
-  for (let round = 0; round < ROUNDS; round++) paints.push(await serverListPaint(outpost, names.at(-1)));
+  for (let round = 0; round < ROUNDS; round++) {
+    const t = await serverListPaint(outpost, names.at(-1));
+    paints.push(t.paint);
+    const call = t.listCall ? `${fmt(t.listCall[0])}-${fmt(t.listCall[1])}` : 'none';
+    console.log(`  cold load ${round + 1}: entry run by ${fmt(t.entryRun)} ms, last script by ${fmt(t.lastScript)} ms, GET /api/servers ${call} ms, list painted at ${fmt(t.paint)} ms`);
+  }
   const median = percentile(paints, 50);
   console.log(`server list painted, cold: ${paints.map((p) => fmt(p)).join(', ')} ms (median ${fmt(median)} ms)`);
   await report('web', `${fmt(total, 1)}/${BUDGET_KB} KB JS gzip before sign-in = ${(total / BUDGET_KB).toFixed(2)} of budget; server list painted in ${fmt(median)}/${BUDGET_MS} ms = ${(median / BUDGET_MS).toFixed(2)}`, { met: total <= BUDGET_KB && median <= BUDGET_MS, kb: total, paintMs: median, paints });
