@@ -3,9 +3,10 @@ import { Box, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconTopologyStar3 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useConfig } from '../../api/config';
+import { useIdle } from '../../hooks/useIdle';
 
-// Their menus, tooltips and dialogs (floating-ui, transitions) arrive after the first paint: the
-// sign-in page draws without waiting for them.
+// Their menus, tooltips and dialogs (floating-ui, transitions) load once the first screen is drawn:
+// neither the sign-in page nor a cold load of a screen waits for them.
 const ThemeControl = lazy(() => import('./ThemeControl').then((module) => ({ default: module.ThemeControl })));
 const LanguageButton = lazy(() => import('./LanguageButton').then((module) => ({ default: module.LanguageButton })));
 
@@ -13,6 +14,7 @@ const LanguageButton = lazy(() => import('./LanguageButton').then((module) => ({
 export function TopBar({ leading }: { leading?: ReactNode }) {
   const config = useConfig();
   const brand = config.data?.branding.name || 'Outpost';
+  const idle = useIdle();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -29,10 +31,14 @@ export function TopBar({ leading }: { leading?: ReactNode }) {
         </Link>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <Suspense fallback={<Box w={72} h={28} />}>
-          <ThemeControl />
-          <LanguageButton />
-        </Suspense>
+        {idle ? (
+          <Suspense fallback={<Box w={72} h={28} />}>
+            <ThemeControl />
+            <LanguageButton />
+          </Suspense>
+        ) : (
+          <Box w={72} h={28} />
+        )}
       </Group>
     </Group>
   );
