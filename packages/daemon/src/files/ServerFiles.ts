@@ -148,7 +148,8 @@ export class ServerFiles {
       try {
         const file = await this.adopt(temp, path);
         const source = typeof data === 'string' || data instanceof Uint8Array ? Readable.from([data]) : data;
-        await pipeline(source, meter, file.createWriteStream());
+        // Up to 1 MiB queued: the upload's many small chunks reach the disk in a few large writev calls.
+        await pipeline(source, meter, file.createWriteStream({ highWaterMark: 1 << 20 }));
       } catch (error) {
         await runner.run('discardTemp', temp).catch(() => {});
         throw error;
