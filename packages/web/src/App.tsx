@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from './api/ApiError';
 import { setUnauthorizedHandler } from './api/client';
 import { AppRoutes } from './AppRoutes';
-import { ErrorDetailsModal } from './components/ErrorDetailsModal';
 import { notifySessionTimedOut } from './components/notify';
 import { useSessionRenewal } from './hooks/useSessionRenewal';
 import { useUserSettingsSync } from './hooks/useUserSettingsSync';
@@ -15,6 +13,10 @@ import { darkStorage } from './theme/darkStorage';
 import { theme } from './theme/theme';
 import { AppliedTheme } from './theme/AppliedTheme';
 import { useIsRtl } from './hooks/useIsRtl';
+
+// Toasts and the error details dialog arrive after the first paint; a toast raised before then waits in the store.
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+const ErrorDetailsModal = lazy(() => import('./components/ErrorDetailsModal').then((module) => ({ default: module.ErrorDetailsModal })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -47,7 +49,12 @@ function SessionEffects() {
 
 /** Toasts at the top corner on the reader's end side. */
 function AppNotifications() {
-  return <Notifications position={useIsRtl() ? 'top-left' : 'top-right'} />;
+  const position = useIsRtl() ? 'top-left' : 'top-right';
+  return (
+    <Suspense fallback={null}>
+      <Notifications position={position} />
+    </Suspense>
+  );
 }
 
 // A data router, so that a screen with unsaved edits can hold a navigation (useBlocker); the
@@ -59,7 +66,9 @@ const router = createBrowserRouter([
       <>
         <SessionEffects />
         <AppRoutes />
-        <ErrorDetailsModal />
+        <Suspense fallback={null}>
+          <ErrorDetailsModal />
+        </Suspense>
       </>
     ),
   },

@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { routes } from './routes';
 import { RequireSession } from './session/RequireSession';
+import { ScreenFallback } from './components/ScreenFallback';
 import { PublicFrame } from './components/shell/PublicFrame';
-import { Shell } from './components/shell/Shell';
+
+// The signed-in frame (menu, shortcuts, tooltips) is not needed to draw the sign-in page.
+const Shell = lazy(() => import('./components/shell/Shell').then((module) => ({ default: module.Shell })));
 
 /** Spec section 2: public screens without sidebar, the rest behind a session, redirects for the rest. */
 export function AppRoutes() {
@@ -16,7 +20,13 @@ export function AppRoutes() {
           ))}
       </Route>
       <Route element={<RequireSession />}>
-        <Route element={<Shell />}>
+        <Route
+          element={
+            <Suspense fallback={<ScreenFallback />}>
+              <Shell />
+            </Suspense>
+          }
+        >
           {routes
             .filter((r) => !r.public)
             .map(({ path, screen: Screen }) => (

@@ -21,6 +21,7 @@ import type {
 import { requirePowerAction } from '../api/requirePowerAction.js';
 import { NODE_TOKEN_TTL_SECONDS, signNodeToken } from '../auth/nodeToken.js';
 import { assertServerId } from '../servers/serverId.js';
+import { parseShared } from './parseShared.js';
 import { SocketEvents } from './SocketEvents.js';
 
 export interface HttpNodeClientOptions {
@@ -240,7 +241,7 @@ export class HttpNodeClient implements NodeClient {
     const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
     ws.on('message', (raw) => {
       try {
-        events.emit(JSON.parse(raw.toString()));
+        events.emit(parseShared(raw));
       } catch {
         // not ours: ignore
       }

@@ -117,7 +117,8 @@ export class ServerFiles {
   async readStream(path: string): Promise<{ stream: Readable; size: number }> {
     const file = await this.openFile(path, constants.O_RDONLY);
     const { size } = await file.stat();
-    return { stream: file.createReadStream(), size };
+    // 1 MiB reads: a large download costs a sixteenth of the reads and socket writes of the default 64 KiB.
+    return { stream: file.createReadStream({ highWaterMark: 1 << 20 }), size };
   }
 
   /**
@@ -147,7 +148,8 @@ export class ServerFiles {
       try {
         const file = await this.adopt(temp, path);
         const source = typeof data === 'string' || data instanceof Uint8Array ? Readable.from([data]) : data;
-        await pipeline(source, meter, file.createWriteStream());
+        // Up to 1 MiB queued: the upload's many small chunks reach the disk in a few large writev calls.
+        await pipeline(source, meter, file.createWriteStream({ highWaterMark: 1 << 20 }));
       } catch (error) {
         await runner.run('discardTemp', temp).catch(() => {});
         throw error;

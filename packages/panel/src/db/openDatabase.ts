@@ -1,14 +1,44 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, MysqlDialect, type Dialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import type { PanelConfig } from '../config.js';
+import { rememberWatch } from './ReadCache.js';
 import type { Database } from './schema.js';
+import { WriteWatch, watchWrites } from './watchWrites.js';
 
-/** Opens the configured database; SQLite files get WAL and foreign keys. */
+const MAX_STATEMENTS = 500;
+
+/**
+ * The SQLite handle Kysely sees, with each statement prepared once: Kysely prepares every query
+ * it runs, and preparing cost as much as running on the panel's hot paths. Statements are
+ * reused one at a time (Kysely's SQLite driver runs one query at a time on its one connection).
+ */
+function preparedOnce(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= MAX_STATEMENTS) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/** Opens the configured database, its writes counted for ReadCache; SQLite files get WAL and foreign keys. */
 export function openDatabase(config: PanelConfig['db']): Kysely<Database> {
+  const watch = new WriteWatch();
+  return rememberWatch(new Kysely<Database>({ dialect: watchWrites(dialectOf(config), watch) }), watch);
+}
+
+function dialectOf(config: PanelConfig['db']): Dialect {
   switch (config.dialect) {
     case 'sqlite': {
       mkdirSync(dirname(config.url), { recursive: true });
@@ -22,11 +52,11 @@ export function openDatabase(config: PanelConfig['db']): Kysely<Database> {
       sqlite.pragma('journal_mode = WAL');
       sqlite.pragma('foreign_keys = ON');
       sqlite.pragma('busy_timeout = 5000');
-      return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+      return new SqliteDialect({ database: preparedOnce(sqlite) });
     }
     case 'postgres':
-      return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }) });
+      return new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) });
     case 'mysql':
-      return new Kysely<Database>({ dialect: new MysqlDialect({ pool: createPool({ uri: config.url, connectionLimit: 10 }) }) });
+      return new MysqlDialect({ pool: createPool({ uri: config.url, connectionLimit: 10 }) });
   }
 }

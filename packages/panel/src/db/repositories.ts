@@ -4,6 +4,7 @@ import { nodesRepository } from './nodes.js';
 import { passwordResetsRepository } from './passwordResets.js';
 import { oauthClientsRepository } from './oauthClients.js';
 import { permissionsRepository } from './permissions.js';
+import { ReadCache } from './ReadCache.js';
 import type { Database } from './schema.js';
 import { serversRepository } from './servers.js';
 import { templatesRepository } from './templates.js';
@@ -28,6 +29,8 @@ export function repositories(db: Kysely<Database>) {
     templateRepositories: templateRepositoriesRepository(db),
     invitations: invitationsRepository(db),
     passwordResets: passwordResetsRepository(db),
+    /** Hot reads (session, scopes), kept until the database's next write. */
+    reads: new ReadCache(db),
   };
 }
 

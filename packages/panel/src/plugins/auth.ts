@@ -1,6 +1,7 @@
 import { OutpostError } from '@outpost/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestSession } from '../context.js';
+import type { Repositories } from '../db/repositories.js';
 import { sessionScopes } from '../services/sessionScopes.js';
 import { hashSessionToken } from '../services/sessionTokens.js';
 
@@ -24,19 +25,30 @@ export async function authenticate(request: FastifyRequest): Promise<RequestSess
   if (!token || token.length > 200) throw timedOut();
   const { repo } = request.server.panel;
   const tokenHash = hashSessionToken(token);
-  const session = await repo.sessions.byHash(tokenHash);
-  if (!session) throw timedOut();
+  // Every request reads its session afresh from the database, or from memory when no write has
+  // happened since (ReadCache): a logout or a deleted client is seen by the next request.
+  const found = await repo.reads.get(`session:${tokenHash}`, () => readSession(repo, tokenHash));
+  if (!found) throw timedOut();
+  const { session, client, scopes } = found;
   if (session.expiresAt <= Date.now()) {
     await repo.sessions.delete(tokenHash);
     throw timedOut();
   }
-  if (session.clientId === null) return { userId: session.userId, tokenHash, scopes: await sessionScopes(repo, session.userId) };
+  if (session.clientId === null) return { userId: session.userId, tokenHash, scopes: [...scopes] };
   // A client's token: the client must still exist (deleting it ends its tokens in the same
   // transaction; this also covers a token read just before). Its owner's scopes are read live.
-  const client = await repo.oauthClients.byId(session.clientId);
   if (!client || client.userId !== session.userId) throw timedOut();
-  const scopes = client.serverId === null ? await sessionScopes(repo, session.userId) : [];
-  return { userId: session.userId, tokenHash, scopes, client: { id: client.clientId, serverId: client.serverId } };
+  return { userId: session.userId, tokenHash, scopes: [...scopes], client: { id: client.clientId, serverId: client.serverId } };
+}
+
+/** A session row with its client and the scopes it carries, as the database has them now. */
+async function readSession(repo: Repositories, tokenHash: string) {
+  const session = await repo.sessions.byHash(tokenHash);
+  if (!session) return undefined;
+  if (session.clientId === null) return { session, client: undefined, scopes: await sessionScopes(repo, session.userId) };
+  const client = await repo.oauthClients.byId(session.clientId);
+  const scopes = client && client.serverId === null ? await sessionScopes(repo, session.userId) : [];
+  return { session, client, scopes };
 }
 
 /** Hands the browser its session: HttpOnly, SameSite=Strict, Secure when the request came over https. */

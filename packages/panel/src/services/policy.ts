@@ -46,9 +46,13 @@ export function requireDeclaredScope(route: { method: string | string[]; url: st
  * admin scope) for a panel administrator.
  */
 export async function scopesForServer(repo: Repositories, userId: number, serverId: string): Promise<string[]> {
-  const panel = await repo.permissions.panelScopes(userId);
-  if (panel.includes(Scopes.Admin)) return [Scopes.Admin, ...everyServerScope];
-  return repo.permissions.serverScopes(userId, serverId);
+  // Read afresh after any write to the database (ReadCache), so a revoked permission counts at once.
+  const held = await repo.reads.get(`server:${userId}:${serverId}`, async () => {
+    const panel = await repo.permissions.panelScopes(userId);
+    if (panel.includes(Scopes.Admin)) return [Scopes.Admin, ...everyServerScope];
+    return repo.permissions.serverScopes(userId, serverId);
+  });
+  return [...held];
 }
 
 /**

@@ -1,5 +1,4 @@
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { i18next } from '../i18n';
 import { ApiError } from '../api/ApiError';
 import { errorMessage } from '../api/errorMessage';
@@ -10,12 +9,15 @@ import { errorDetailsStore } from './errorDetailsStore';
 export const TOAST_MS = 2500;
 export const ERROR_TOAST_MS = 6000;
 
+// The toast store and its component load apart from the first page (App.tsx mounts the component lazily too).
+const toasts = () => import('@mantine/notifications').then((module) => module.notifications);
+
 export function notifySuccess(message: string): void {
-  notifications.show({ message, color: 'teal', autoClose: TOAST_MS });
+  void toasts().then((notifications) => notifications.show({ message, color: 'teal', autoClose: TOAST_MS }));
 }
 
 export function notifyWarning(message: string): void {
-  notifications.show({ message, color: 'yellow', autoClose: TOAST_MS });
+  void toasts().then((notifications) => notifications.show({ message, color: 'yellow', autoClose: TOAST_MS }));
 }
 
 /**
@@ -27,39 +29,44 @@ export function notifyError(error: unknown): void {
   if (error instanceof ApiError && error.status === 401 && !/^\/auth\/(login|register|otp)/.test(error.report.url)) return;
   const t = i18next.t.bind(i18next);
   if (isExpectedError(error)) {
-    notifications.show({ color: 'red', message: errorMessage(t, error), autoClose: ERROR_TOAST_MS });
+    const message = errorMessage(t, error);
+    void toasts().then((notifications) => notifications.show({ color: 'red', message, autoClose: ERROR_TOAST_MS }));
     return;
   }
   const details = error instanceof Error ? error : new Error(String(error));
-  const id = notifications.show({
-    color: 'red',
-    title: t('toast.errorTitle'),
-    autoClose: ERROR_TOAST_MS,
-    message: (
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">{errorMessage(t, error)}</Text>
-        <Button
-          size="compact-xs"
-          variant="light"
-          color="red"
-          onClick={() => {
-            notifications.hide(id);
-            errorDetailsStore.open(details);
-          }}
-        >
-          {t('toast.details')}
-        </Button>
-      </Group>
-    ),
+  void toasts().then((notifications) => {
+    const id = notifications.show({
+      color: 'red',
+      title: t('toast.errorTitle'),
+      autoClose: ERROR_TOAST_MS,
+      message: (
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text size="sm">{errorMessage(t, error)}</Text>
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="red"
+            onClick={() => {
+              notifications.hide(id);
+              errorDetailsStore.open(details);
+            }}
+          >
+            {t('toast.details')}
+          </Button>
+        </Group>
+      ),
+    });
   });
 }
 
 /** The one message shown when the session ends (any 401 outside the login calls). */
 export function notifySessionTimedOut(): void {
-  notifications.show({
-    id: 'session-timed-out',
-    color: 'orange',
-    message: i18next.t('errors.ErrSessionTimedOut'),
-    autoClose: ERROR_TOAST_MS,
-  });
+  void toasts().then((notifications) =>
+    notifications.show({
+      id: 'session-timed-out',
+      color: 'orange',
+      message: i18next.t('errors.ErrSessionTimedOut'),
+      autoClose: ERROR_TOAST_MS,
+    }),
+  );
 }

@@ -31,7 +31,8 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
     reply.header('content-length', String(found.size));
     reply.header('content-disposition', attachment(path));
     // A stream skips the response schema, which describes the folder listing.
-    return reply.send(Readable.from(found.stream) as never);
+    // The node's own stream when it is one (the local node's file), piped as it is.
+    return reply.send((found.stream instanceof Readable ? found.stream : Readable.from(found.stream)) as never);
   });
 
   r.put(`${BASE}/file/*`, { schema: putFileSchema, config: { scope: need.filePut, uploads: true } }, async (request, reply) => {

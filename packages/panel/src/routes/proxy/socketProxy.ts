@@ -12,6 +12,20 @@ export const SOCKET_MAX_MESSAGE_BYTES = 64 * 1024;
 // A browser that stops reading is cut off rather than letting console output pile up here.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
+// Every socket on a server gets the same console batch (the same array, from the local node's
+// console buffer or HttpNodeClient's last message): serialize and encode it once for them all.
+const encodedBatches = new WeakMap<string[], Buffer>();
+
+function encode(event: BrowserSocketEvent): Buffer | string {
+  if (event.type !== 'console') return JSON.stringify(event);
+  let frame = encodedBatches.get(event.data.logs);
+  if (frame === undefined) {
+    frame = Buffer.from(JSON.stringify(event));
+    encodedBatches.set(event.data.logs, frame);
+  }
+  return frame;
+}
+
 /**
  * /proxy/daemon/socket/{id}: the browser's live connection to one server. The caller is
  * authenticated by the scopes plugin (cookie or bearer header); every message is checked against
@@ -34,7 +48,7 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
           socket.close(1013, 'console consumer too slow');
           return;
         }
-        socket.send(JSON.stringify(event));
+        socket.send(encode(event), { binary: false });
       };
       // Messages may arrive before the node has answered; they wait for it in order.
       const pending: SocketRequest[] = [];

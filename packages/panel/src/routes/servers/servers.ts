@@ -29,7 +29,9 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
       const inState = matches.filter((row) => states.get(row.id) === state);
       return { servers: inState.slice(offset, offset + limit).map(presentServer), paging: { page, limit, total: inState.length } };
     }
-    const { rows, total } = await ctx.repo.servers.page({ offset, limit, userId, search, nodeId: node });
+    // The same page again, until the database takes any write (ReadCache), costs no query.
+    const key = `servers:${userId ?? 'all'}:${page}:${limit}:${node ?? ''}:${search ?? ''}`;
+    const { rows, total } = await ctx.repo.reads.get(key, () => ctx.repo.servers.page({ offset, limit, userId, search, nodeId: node }));
     return { servers: rows.map(presentServer), paging: { page, limit, total } };
   });
 

@@ -1,15 +1,20 @@
-import type { ReactNode } from 'react';
-import { Group, Text, ThemeIcon } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Box, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconTopologyStar3 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useConfig } from '../../api/config';
-import { LanguageButton } from './LanguageButton';
-import { ThemeControl } from './ThemeControl';
+import { useIdle } from '../../hooks/useIdle';
+
+// Their menus, tooltips and dialogs (floating-ui, transitions) load once the first screen is drawn:
+// neither the sign-in page nor a cold load of a screen waits for them.
+const ThemeControl = lazy(() => import('./ThemeControl').then((module) => ({ default: module.ThemeControl })));
+const LanguageButton = lazy(() => import('./LanguageButton').then((module) => ({ default: module.LanguageButton })));
 
 /** Brand on the left, theme and language on the right; `leading` holds the menu burger when logged in. */
 export function TopBar({ leading }: { leading?: ReactNode }) {
   const config = useConfig();
   const brand = config.data?.branding.name || 'Outpost';
+  const idle = useIdle();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -26,8 +31,14 @@ export function TopBar({ leading }: { leading?: ReactNode }) {
         </Link>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <ThemeControl />
-        <LanguageButton />
+        {idle ? (
+          <Suspense fallback={<Box w={72} h={28} />}>
+            <ThemeControl />
+            <LanguageButton />
+          </Suspense>
+        ) : (
+          <Box w={72} h={28} />
+        )}
       </Group>
     </Group>
   );

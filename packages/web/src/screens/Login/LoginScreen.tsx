@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,12 @@ import { useLogin, useSubmitOtp } from '../../api/auth';
 import { useConfig } from '../../api/config';
 import { errorMessage } from '../../api/errorMessage';
 import { AuthCard } from '../../components/AuthCard';
-import { OtpModal } from '../../components/OtpModal';
 import { homePath } from '../../session/homePath';
 import { sessionStore, useScopes } from '../../session/sessionStore';
 import { startSession } from '../../session/startSession';
+
+// Only a two-factor account needs it: its code (a modal, a focus trap) is not part of the first load.
+const OtpModal = lazy(() => import('../../components/OtpModal').then((module) => ({ default: module.OtpModal })));
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -90,6 +92,8 @@ export default function LoginScreen() {
           )}
         </Stack>
       </form>
+      {otpOpen && (
+        <Suspense fallback={null}>
       <OtpModal
         opened={otpOpen}
         onClose={() => {
@@ -98,6 +102,8 @@ export default function LoginScreen() {
         }}
         onSubmit={sendCode}
       />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }

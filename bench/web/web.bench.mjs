@@ -1,0 +1,137 @@
+// The web app's first load: the JavaScript (gzip) a cold browser fetches before the sign-in page
+// can draw, against the 120 KB budget, and the time until the server list (10 servers) is painted
+// on a cold load of /server by a signed-in user, against 1 s. Debian's Chromium through
+// playwright-core, a fresh profile per load. `npm run bench:web` (builds first).
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { addShares } from '../lib/bundleShare.mjs';
+import { ROUNDS, fmt, percentile, report } from '../lib/measure.mjs';
+import { createServers, startOutpost } from '../lib/outpost.mjs';
+
+const BUDGET_KB = 120;
+const BUDGET_MS = 1000;
+const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** A cold Chromium: a profile of its own, so nothing is cached. */
+async function coldBrowser(baseURL) {
+  const dir = await mkdtemp(join(tmpdir(), 'outpost-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args, headless: true, baseURL, viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(30_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page, close: async () => (await context.close(), await rm(dir, { recursive: true, force: true })) };
+}
+
+/** The scripts fetched until the sign-in form shows, each with its gzip size. */
+async function signInScripts(url) {
+  const browser = await coldBrowser(url);
+  try {
+    const scripts = [];
+    let drawn = false;
+    browser.page.on('response', (response) => {
+      if (drawn || response.request().resourceType() !== 'script') return;
+      scripts.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, bytes: body.length, gzip: gzipSync(body).length })));
+    });
+    await browser.page.goto('/');
+    await browser.page.locator('input[name=email]').waitFor({ state: 'visible' });
+    drawn = true;
+    return await Promise.all(scripts);
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * What the sign-in page cannot draw without: the entry script of index.html, the Login screen's
+ * chunk, and every chunk they import statically, each with its gzip size. Chunks loaded lazily
+ * at the same time (menus, dialogs, toasts) do not hold the page back and are not counted.
+ */
+async function neededToDraw(url) {
+  const html = await (await fetch(`${url}/`)).text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)[1];
+  const index = await (await fetch(url + entry)).text();
+  const login = /"(assets\/LoginScreen-[^"]+\.js)"/.exec(index)?.[1];
+  const seen = new Map();
+  const visit = async (path) => {
+    if (seen.has(path)) return;
+    seen.set(path, null);
+    const body = Buffer.from(await (await fetch(url + path)).arrayBuffer());
+    seen.set(path, { url: path, bytes: body.length, gzip: gzipSync(body).length });
+    const text = body.toString();
+    const dir = path.slice(0, path.lastIndexOf('/') + 1);
+    for (const m of text.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) await visit(dir + m[1]);
+  };
+  await visit(entry);
+  if (login) await visit(`/${login}`);
+  return [...seen.values()];
+}
+
+/** Milliseconds from navigation start until the server list shows its last server, cold. */
+async function serverListPaint(outpost, lastName) {
+  const browser = await coldBrowser(outpost.url);
+  try {
+    const [name, value] = outpost.headers.cookie.split('=');
+    await browser.context.addCookies([{ name, value, url: outpost.url }]);
+    // What the app keeps after signing in: the scopes, its "logged in" marker.
+    await browser.context.addInitScript((scopes) => localStorage.setItem('scopes', scopes), JSON.stringify(outpost.scopes));
+    await browser.page.goto('/server');
+    const list = browser.page.getByTestId('server-list');
+    await list.getByText(lastName, { exact: true }).waitFor({ state: 'visible' });
+    // With where the time went: the entry run (DOMContentLoaded), the last script, the list's call.
+    return await browser.page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource');
+      const scripts = resources.filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+      const call = resources.find((r) => r.name.includes('/api/servers'));
+      return {
+        paint: performance.now(),
+        entryRun: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+        lastScript: Math.max(...scripts.map((r) => r.responseEnd)),
+        listCall: call ? [call.startTime, call.responseEnd] : null,
+      };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+const outpost = await startOutpost();
+try {
+  const names = (await createServers(outpost, 10, { prefix: 'web' })).map((_, i) => `web ${i}`);
+  const fetched = await signInScripts(outpost.url);
+  const kb = (files) => files.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+  console.log(`JavaScript a cold browser fetched until the sign-in form showed (lazy chunks included): ${fetched.length} files, ${fmt(kb(fetched), 1)} KB gzip`);
+  const scripts = await neededToDraw(outpost.url);
+  const total = kb(scripts);
+  for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 10)) console.log(`  ${fmt(s.gzip / 1024, 1).padStart(6)} KB gzip  ${s.url}`);
+  console.log(`JavaScript the sign-in page needs to draw (entry, Login screen and their static imports): ${scripts.length} files, ${fmt(total, 1)} KB gzip (${fmt(scripts.reduce((s, x) => s + x.bytes, 0) / 1024, 1)} KB raw)`);
+  if (total > BUDGET_KB) {
+    // The evidence: a build with source maps, and the packages the needed chunks' bytes come from.
+    const dir = await mkdtemp(join(tmpdir(), 'outpost-bench-webmap-'));
+    try {
+      const web = new URL('../../packages/web/', import.meta.url).pathname;
+      spawnSync(process.execPath, [new URL('../../node_modules/vite/bin/vite.js', import.meta.url).pathname, 'build', '--sourcemap', '--outDir', dir, '--emptyOutDir'], { cwd: web, stdio: 'ignore' });
+      const shares = new Map();
+      for (const s of scripts) await addShares(join(dir, s.url), shares).catch(() => {});
+      const all = [...shares.values()].reduce((a, b) => a + b, 0);
+      console.log('the needed chunks by package (minified bytes, share):');
+      for (const [name, bytes] of [...shares].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`  ${fmt(bytes / 1024, 1).padStart(7)} KB  ${((100 * bytes) / all).toFixed(1).padStart(5)}%  ${name}`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  const paints = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const t = await serverListPaint(outpost, names.at(-1));
+    paints.push(t.paint);
+    const call = t.listCall ? `${fmt(t.listCall[0])}-${fmt(t.listCall[1])}` : 'none';
+    console.log(`  cold load ${round + 1}: entry run by ${fmt(t.entryRun)} ms, last script by ${fmt(t.lastScript)} ms, GET /api/servers ${call} ms, list painted at ${fmt(t.paint)} ms`);
+  }
+  const median = percentile(paints, 50);
+  console.log(`server list painted, cold: ${paints.map((p) => fmt(p)).join(', ')} ms (median ${fmt(median)} ms)`);
+  await report('web', `${fmt(total, 1)}/${BUDGET_KB} KB JS gzip before sign-in = ${(total / BUDGET_KB).toFixed(2)} of budget; server list painted in ${fmt(median)}/${BUDGET_MS} ms = ${(median / BUDGET_MS).toFixed(2)}`, { met: total <= BUDGET_KB && median <= BUDGET_MS, kb: total, paintMs: median, paints });
+} finally {
+  await outpost.stop();
+}
