@@ -399,7 +399,7 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
         expect(await outcomeOf(client.getStatus(admin, id))).toEqual({ code: 'ErrNodeRefusedSecret', status: 502, metadata: undefined });
         expect(await outcomeOf(client.nodeInfo(admin))).toMatchObject({ code: 'ErrNodeRefusedSecret', status: 502 });
         const renewed = new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: fresh });
-        expect(await renewed.getStatus(admin, id)).toEqual({ running: false });
+        expect(await renewed.getStatus(admin, id)).toEqual({ running: false, installing: false });
       }
     } finally {
       await open.daemon.setSecret('test-secret');

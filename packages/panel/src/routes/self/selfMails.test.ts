@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { currentOtpCode } from '../../services/otpCodes.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../../test/factories.js';
@@ -16,6 +17,7 @@ describe('mails about changes to one\'s own account', () => {
     await t.close();
   });
 
+  const german = JSON.parse(readFileSync(new URL('../../../../shared/src/i18n/de_DE.json', import.meta.url), 'utf8')) as { mail: { passwordChanged: { subject: string; body: string } } };
   const mailFor = (email: string, subject: string) => vi.waitUntil(() => catcher.mails.find((m) => m.rcptTo.includes(email) && m.subject === subject));
 
   it('tells the old address when the email changes, and the account when the password changes', async () => {
@@ -50,11 +52,13 @@ describe('mails about changes to one\'s own account', () => {
     await mailFor(user.email, 'API client deleted: Backup script');
   });
 
-  it('writes in the language the user chose, falling back to English for texts not yet translated', async () => {
+  it('writes in the language the user chose, and in English for a user who chose none', async () => {
     const user = await createSignedInUser(t.app);
     expect((await t.app.inject({ method: 'PUT', url: '/api/userSettings/language', headers: user.headers, payload: { value: 'de_DE' } })).statusCode).toBe(204);
     await t.app.inject({ method: 'PUT', url: '/api/self', headers: user.headers, payload: { password: user.password, newPassword: 'another password' } });
-    expect((await mailFor(user.email, 'Your password was changed')).html).toContain('<html lang="de-DE">');
+    const inGerman = await mailFor(user.email, german.mail.passwordChanged.subject);
+    expect(inGerman.html).toContain('<html lang="de-DE">');
+    expect(inGerman.text).toContain(german.mail.passwordChanged.body.replace('{{username}}', user.username));
     const other = await createSignedInUser(t.app);
     await t.app.inject({ method: 'PUT', url: '/api/self', headers: other.headers, payload: { password: other.password, newPassword: 'another password' } });
     expect((await mailFor(other.email, 'Your password was changed')).html).toContain('<html lang="en-US">');

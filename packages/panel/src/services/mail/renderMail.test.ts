@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mailTranslator } from './mailCatalogue.js';
 import { renderMail } from './renderMail.js';
 
-const german = JSON.parse(readFileSync(new URL('../../../../shared/src/i18n/de_DE.json', import.meta.url), 'utf8')) as { nav: { servers: string } };
+const german = JSON.parse(readFileSync(new URL('../../../../shared/src/i18n/de_DE.json', import.meta.url), 'utf8')) as { nav: { servers: string }; mail: { test: { subject: string } } };
 
 describe('renderMail', () => {
   it('writes a greeting, the body, the link and the signature in both parts', async () => {
