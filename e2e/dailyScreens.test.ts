@@ -229,7 +229,7 @@ describe('the daily screens', () => {
     await signIn(page, user);
     await page.goto('/settings');
     await page.getByTestId('not-allowed').waitFor();
-    await expect(page.getByTestId('not-allowed').innerText()).resolves.toContain('Only administrators');
+    await expect(page.getByTestId('not-allowed').innerText()).resolves.toContain('may not change the panel');
     expect(refused).toEqual([]);
     await screenshot(page, 'daily-settings-not-allowed');
 
@@ -263,7 +263,7 @@ describe('the daily screens', () => {
     const entry = page.getByTestId('server-user-new');
     await entry.getByTestId('server-user-email').fill('nobody-here@outpost.test');
     await entry.getByTestId('server-user-save').click();
-    await page.getByText('No account uses this email.', { exact: false }).waitFor();
+    await page.getByText('This email has no account, and the panel cannot send mail', { exact: false }).waitFor();
     await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
     await screenshot(page, 'daily-share-unknown-email');
   });

@@ -148,7 +148,7 @@ describe('remote nodes', () => {
       } finally {
         socket.close();
       }
-      expect((await call('GET', `${base}/status`)).body).toEqual({ running: true });
+      expect((await call('GET', `${base}/status`)).body).toEqual({ running: true, installing: false });
       await vi.waitFor(async () => expect((await call('GET', `${base}/stats`)).body.memory).toBeGreaterThan(0), { timeout: 10_000, interval: 250 });
 
       // Files: list, write, read back; a larger upload and download, byte for byte.
@@ -181,7 +181,7 @@ describe('remote nodes', () => {
     expect(down.body.error.reason).toBe('ErrNodeUnreachable');
     await vi.waitFor(async () => expect(await nodeNamed('west')).toMatchObject({ online: false }), { timeout: 15_000, interval: 250 });
     // The other node does not notice.
-    expect((await call('GET', `/proxy/daemon/server/${eastServer}/status`)).body).toEqual({ running: true });
+    expect((await call('GET', `/proxy/daemon/server/${eastServer}/status`)).body).toEqual({ running: true, installing: false });
     expect(await nodeNamed('east')).toMatchObject({ online: true });
 
     await daemons.get('west')!.start();
@@ -210,7 +210,7 @@ describe('remote nodes', () => {
     const ask = (secret: string) => fetch(`http://127.0.0.1:${before.privatePort}/daemon/node`, { headers: { authorization: `Bearer ${token(secret)}` } });
     expect((await ask(before.secret)).status).toBe(401);
     expect((await ask(rotated.body.deployment.secret)).status).toBe(200);
-    expect((await call('GET', `/proxy/daemon/server/${serverIds.get('east')}/status`)).body).toEqual({ running: true });
+    expect((await call('GET', `/proxy/daemon/server/${serverIds.get('east')}/status`)).body).toEqual({ running: true, installing: false });
 
     // After a restart it reads the new secret from its file.
     await east.stop();

@@ -78,7 +78,7 @@ describe('servers', () => {
     await openTab(page, 'files');
     await page.locator('[data-entry="index.js"]').waitFor();
     await page.getByTestId('file-upload-input').setInputFiles({ name: 'index.js', mimeType: 'text/javascript', buffer: Buffer.from(program) });
-    await page.locator('[data-entry="index.js"]').getByText(`${Buffer.byteLength(program)} B`, { exact: true }).waitFor();
+    await page.locator('[data-entry="index.js"]').getByText(`${Buffer.byteLength(program)} bytes`, { exact: true }).waitFor();
     await openTab(page, 'console');
     await page.getByTestId('control-start').click();
     await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe('online');

@@ -16,7 +16,9 @@ export function formatByteSize(bytes: number, locale: string): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
+  // Bytes are written out ("512 bytes"; the short form reads "512 byte" in English); larger units abbreviated (kB, MB).
+  const unitDisplay = unit === 0 ? 'long' : 'short';
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay, maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
 }
 
 /**
