@@ -1,13 +1,8 @@
-import { ActionIcon, Badge, CopyButton, Group, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-
-/** Spec section 9: the "copied" chip stays 6000 ms. */
-const COPIED_MS = 6000;
+import { Group, Text } from '@mantine/core';
+import { CopyValueButton } from './CopyValueButton';
 
 /** A labelled value in monospace with a copy button. */
 export function CopyRow({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  const { t } = useTranslation();
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <div style={{ minWidth: 0 }}>
@@ -18,21 +13,7 @@ export function CopyRow({ label, value, testId }: { label: string; value: string
           {value}
         </Text>
       </div>
-      <CopyButton value={value} timeout={COPIED_MS}>
-        {({ copied, copy }) =>
-          copied ? (
-            <Badge color="teal" variant="light" leftSection={<IconCheck size={12} />}>
-              {t('common.copied')}
-            </Badge>
-          ) : (
-            <Tooltip label={t('common.copy')}>
-              <ActionIcon variant="subtle" onClick={copy} aria-label={`${t('common.copy')} ${label}`}>
-                <IconCopy size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )
-        }
-      </CopyButton>
+      <CopyValueButton value={value} label={label} />
     </Group>
   );
 }
