@@ -7,7 +7,7 @@ import { OutpostError } from '@outpost/shared';
 import type { Step } from '@outpost/shared';
 import { UploadFolder } from '../files/jailPath.js';
 import { runOperations } from './runOperations.js';
-import { makeContext, serveHttp, type TestContext, type TestHttpServer } from './testKit.js';
+import { failureOf, makeContext, serveHttp, type TestContext, type TestHttpServer } from './testKit.js';
 
 const BIG = 50 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 7);
@@ -79,11 +79,7 @@ afterEach(async () => {
   await ctx.cleanup();
 });
 
-async function failure(steps: Step[]): Promise<OutpostError> {
-  const error = await runOperations(steps, ctx).then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(OutpostError);
-  return error as OutpostError;
-}
+const failure = (steps: Step[]) => failureOf(steps, ctx);
 
 describe('download', () => {
   it('saves each URL in the server folder under its last path segment, with variables substituted', async () => {

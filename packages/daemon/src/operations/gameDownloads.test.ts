@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OutpostError } from '@outpost/shared';
 import type { Step } from '@outpost/shared';
 import { configureDownloadSources, downloadSources } from './downloadSources.js';
 import { runOperations } from './runOperations.js';
-import { makeContext, serveHttp, type TestContext, type TestHttpServer } from './testKit.js';
+import { failureOf, makeContext, serveHttp, type TestContext, type TestHttpServer } from './testKit.js';
 
 const jar = (id: string) => `minecraft server ${id}`;
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
@@ -77,11 +76,7 @@ afterEach(async () => {
   await ctx.cleanup();
 });
 
-async function failure(steps: Step[]): Promise<OutpostError> {
-  const error = await runOperations(steps, ctx).then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(OutpostError);
-  return error as OutpostError;
-}
+const failure = (steps: Step[]) => failureOf(steps, ctx);
 
 describe('mojangdl', () => {
   it('downloads the server jar of the version asked for', async () => {

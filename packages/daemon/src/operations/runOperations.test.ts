@@ -1,10 +1,9 @@
 import { mkdir, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OutpostError } from '@outpost/shared';
 import type { Step } from '@outpost/shared';
 import { runOperations } from './runOperations.js';
-import { makeContext, type TestContext } from './testKit.js';
+import { failureOf, makeContext, type TestContext } from './testKit.js';
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -12,11 +11,7 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.cleanup());
 
-async function failure(steps: Step[]): Promise<OutpostError> {
-  const error = await runOperations(steps, ctx).then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(OutpostError);
-  return error as OutpostError;
-}
+const failure = (steps: Step[]) => failureOf(steps, ctx);
 
 const exists = (path: string) => stat(path).then(() => true, () => false);
 

@@ -5,8 +5,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OutpostError, type Step } from '@outpost/shared';
+import { expect } from 'vitest';
 import { ServerFiles } from '../files/ServerFiles.js';
 import type { OperationContext } from './OperationContext.js';
+import { runOperations } from './runOperations.js';
 
 export interface TestContext extends OperationContext {
   lines: string[];
@@ -79,4 +82,11 @@ export async function serveHttp(handler: (req: IncomingMessage, res: ServerRespo
         server.close(() => resolve());
       }),
   };
+}
+
+/** Runs steps that must fail, and answers the OutpostError they fail with. */
+export async function failureOf(steps: Step[], ctx: OperationContext): Promise<OutpostError> {
+  const error = await runOperations(steps, ctx).then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(OutpostError);
+  return error as OutpostError;
 }

@@ -7,12 +7,11 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OutpostError } from '@outpost/shared';
 import type { ServerDefinition, Step } from '@outpost/shared';
 import { downloadSources } from './downloadSources.js';
 import { serverJavaEnvironment } from './javaHome.js';
 import { runOperations } from './runOperations.js';
-import { makeContext, serveHttp, type TestContext, type TestHttpServer } from './testKit.js';
+import { failureOf, makeContext, serveHttp, type TestContext, type TestHttpServer } from './testKit.js';
 
 const sha1 = (data: Buffer | string) => createHash('sha1').update(data).digest('hex');
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
@@ -149,11 +148,7 @@ afterEach(async () => {
   await ctx.cleanup();
 });
 
-async function failure(steps: Step[]): Promise<OutpostError> {
-  const error = await runOperations(steps, ctx).then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(OutpostError);
-  return error as OutpostError;
-}
+const failure = (steps: Step[]) => failureOf(steps, ctx);
 
 describe.skipIf(!javaHere)('forgedl', () => {
   it('downloads the installer of the version and runs it with java --installServer', async () => {
