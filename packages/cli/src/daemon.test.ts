@@ -15,7 +15,7 @@ describe('outpost daemon', () => {
   let serverId: string;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'outpost-daemon-cli-'));
-    const config: PanelConfig = { port: 0, host: '127.0.0.1', dataDir: dir, db: { dialect: 'sqlite', url: join(dir, 'outpost.db') }, sftpPort: 5657, admin: { username: 'admin' }, sessionMinutes: 60 };
+    const config: PanelConfig = { port: 0, host: '127.0.0.1', dataDir: dir, db: { dialect: 'sqlite', url: join(dir, 'outpost.db') }, sftpPort: 0, admin: { username: 'admin' }, sessionMinutes: 60 }; // any free port: another Outpost may run here
     app = await buildApp({ config, webDist: '/nonexistent-web-dist' });
     node = await startLocalNode(app, { autostart: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
