@@ -116,6 +116,8 @@ describe('mail', () => {
     await page.goto('/auth/login');
     await page.getByTestId('login-forgot').click();
     await page.waitForURL('**/auth/forgot');
+    // The router keeps the login form (it has an email field too) on screen until the next screen's code is in.
+    await page.getByRole('button', { name: 'Send link' }).waitFor();
     await page.locator('input[name=email]').fill(user.email);
     await screenshot(page, 'forgot-password');
     await page.locator('form button[type=submit]').click();
