@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from './api/ApiError';
 import { setUnauthorizedHandler } from './api/client';
+import { prefetchFirstScreen } from './api/servers';
 import { AppRoutes } from './AppRoutes';
 import { notifySessionTimedOut } from './components/notify';
 import { useSessionRenewal } from './hooks/useSessionRenewal';
@@ -35,6 +36,9 @@ setUnauthorizedHandler(() => {
   queryClient.clear();
   notifySessionTimedOut();
 });
+
+// The first screen's data comes with its code, not after it.
+if (sessionStore.isLoggedIn()) prefetchFirstScreen(queryClient, window.location.pathname);
 
 /** Work that runs for the whole app while a session is held. */
 function SessionEffects() {

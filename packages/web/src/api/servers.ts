@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateServerRequest, CreateServerResponse, LiveServerState, ServerDetailResponse, ServerListResponse, ServerSummary } from '@outpost/shared';
 import { api } from './client';
 
@@ -36,15 +36,34 @@ export function serverAddress(server: Pick<ServerSummary, 'ip' | 'port' | 'node'
   return server.port ? `${host}:${server.port}` : host;
 }
 
+const listKey = (page: number, filter: ServerListFilter) => ['servers', 'list', page, filter];
+
 export function useServers(page: number, filter: ServerListFilter = {}) {
-  return useQuery({ queryKey: ['servers', 'list', page, filter], queryFn: () => listServers(page, filter), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: listKey(page, filter), queryFn: () => listServers(page, filter), placeholderData: keepPreviousData });
+}
+
+/**
+ * A cold load of the server list or of a server's page asks for its data while the screen's code
+ * is still on its way, instead of after (the list's filter is the screen's first one: no search,
+ * node or state).
+ */
+export function prefetchFirstScreen(client: QueryClient, pathname: string): void {
+  if (pathname === '/server') {
+    const filter: ServerListFilter = { search: '', node: undefined, state: undefined };
+    void client.prefetchQuery({ queryKey: listKey(1, filter), queryFn: () => listServers(1, filter) });
+    return;
+  }
+  const id = /^\/server\/([^/]+)$/.exec(pathname)?.[1];
+  if (id && isServerId(id)) void client.prefetchQuery({ queryKey: oneKey(id), queryFn: () => getServer(id) });
 }
 
 /** The form of a server id (8 lowercase hex characters): anything else is asked for nowhere. */
 export const isServerId = (id: string) => /^[0-9a-f]{8}$/.test(id);
 
+const oneKey = (id: string) => ['servers', 'one', id];
+
 export function useServer(id: string, options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: ['servers', 'one', id], queryFn: () => getServer(id), enabled: options.enabled ?? true });
+  return useQuery({ queryKey: oneKey(id), queryFn: () => getServer(id), enabled: options.enabled ?? true });
 }
 
 export function useCreateServer() {
