@@ -2,35 +2,16 @@ import { truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { admin, appWithBrowserPerTest, screenshot, signIn, uniqueUser } from './support';
+import { admin, appWithBrowserPerTest, consoleText, createServerFromPage, screenshot, signIn, uniqueUser } from './support';
 
 const rig = appWithBrowserPerTest();
 
-/** What the terminal shows (xterm draws its rows as DOM text). */
-const consoleText = (page: Page) => page.getByTestId('console-terminal').locator('.xterm-rows').innerText();
-
-/** A server on the local node whose program idles (holding some memory) until stopped; made with the page's session. */
-async function createServer(page: Page, name: string): Promise<string> {
-  const definition = {
-    run: { command: [process.execPath, '-e', 'globalThis.kept = Buffer.alloc(16 * 1024 * 1024, 1); setInterval(() => {}, 1000)'], stopCode: 15 },
-    install: [{ type: 'writefile', target: 'installed.txt', text: 'yes' }],
-    supportedEnvironments: [{ type: 'standard' }],
-  };
-  return page.evaluate(
-    async ({ template, name }) => {
-      const nodes = (await (await fetch('/api/nodes')).json()) as Array<{ id: number }>;
-      const answer = await fetch('/api/servers', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, node: nodes[0]!.id, template, environment: { type: 'standard' } }),
-      });
-      const body = (await answer.json()) as { id?: string };
-      if (!body.id) throw new Error(`creating the server answered ${answer.status} ${JSON.stringify(body)}`);
-      return body.id;
-    },
-    { template: definition, name },
-  );
-}
+/** A program that idles holding some memory until stopped, and installs a file. */
+const memoryHolder = {
+  run: { command: [process.execPath, '-e', 'globalThis.kept = Buffer.alloc(16 * 1024 * 1024, 1); setInterval(() => {}, 1000)'], stopCode: 15 },
+  install: [{ type: 'writefile', target: 'installed.txt', text: 'yes' }],
+  supportedEnvironments: [{ type: 'standard' }],
+};
 
 /** Calls the panel with the page's session; answers the status. */
 const call = (page: Page, method: string, url: string, body?: unknown) =>
@@ -66,8 +47,8 @@ describe('the daily screens', () => {
     await hint.getByRole('link', { name: 'Templates' }).click();
     await page.waitForURL('**/template');
 
-    servers.alpha = await createServer(page, 'daily alpha');
-    servers.beta = await createServer(page, 'daily beta');
+    servers.alpha = await createServerFromPage(page, 'daily alpha', memoryHolder);
+    servers.beta = await createServerFromPage(page, 'daily beta', memoryHolder);
     sockets.length = 0;
     await page.goto('/server');
     await expect.poll(() => stateOf(page, 'daily alpha'), { timeout: 15_000 }).toBe('offline');
@@ -162,7 +143,7 @@ describe('the daily screens', () => {
 
     // Deleted while its page is open (here by another tab's call): the page says so, and its
     // connection stops asking (ServerConnection.test.ts counts the calls).
-    const doomed = await createServer(page, 'daily doomed');
+    const doomed = await createServerFromPage(page, 'daily doomed', memoryHolder);
     await page.goto(`/server/${doomed}`);
     await expect.poll(() => page.getByTestId('server-status').getAttribute('data-status')).toBe('offline');
     expect(await call(page, 'DELETE', `/api/servers/${doomed}`)).toBe(204);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../packages/panel/src/test/mailCatcher';
-import { admin, appWithBrowserPerTest, screenshot, signIn, signOut, submitLogin, uniqueUser } from './support';
+import { admin, appWithBrowserPerTest, createServerFromPage, screenshot, signIn, signOut, submitLogin, uniqueUser } from './support';
 
 const rig = appWithBrowserPerTest();
 let catcher: MailCatcher;
@@ -31,30 +31,11 @@ async function configureMail(page: Page): Promise<void> {
   expect((await mailTo(admin.email, 'Test email from Outpost')).text).toContain('This is a test email.');
 }
 
-/** A server on the local node that idles until stopped, made through the panel's API with the page's session. */
-async function createServer(page: Page, name: string): Promise<string> {
-  const definition = { run: { command: [process.execPath, '-e', 'setInterval(() => {}, 1000)'], stopCode: 15 }, supportedEnvironments: [{ type: 'standard' }] };
-  return page.evaluate(
-    async ({ template, name }) => {
-      const nodes = (await (await fetch('/api/nodes')).json()) as Array<{ id: number }>;
-      const answer = await fetch('/api/servers', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, node: nodes[0]!.id, template, environment: { type: 'standard' } }),
-      });
-      const body = (await answer.json()) as { id?: string };
-      if (!body.id) throw new Error(`creating the server answered ${answer.status} ${JSON.stringify(body)}`);
-      return body.id;
-    },
-    { template: definition, name },
-  );
-}
-
 describe('mail', () => {
   it('invites an email from a server\'s users tab; the invitee follows the mailed link and lands with the granted permission', async () => {
     const { page } = rig.browser;
     await signIn(page, admin);
-    const id = await createServer(page, 'e2e invited');
+    const id = await createServerFromPage(page, 'e2e invited');
     const invitee = uniqueUser('invitee');
 
     // Without a mail provider an unknown email cannot be invited, and the tab says why.

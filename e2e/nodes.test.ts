@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { admin, appWithBrowserPerTest, freePort, screenshot, signIn, startDaemon, type RunningDaemon } from './support';
+import { admin, appWithBrowserPerTest, consoleText, freePort, screenshot, signIn, startDaemon, type RunningDaemon } from './support';
 
 const rig = appWithBrowserPerTest();
 let daemon: RunningDaemon | undefined;
@@ -9,8 +9,6 @@ afterAll(async () => {
   await daemon?.remove();
 });
 
-/** What the terminal shows (xterm draws its rows as DOM text). */
-const consoleText = (page: Page) => page.getByTestId('console-terminal').locator('.xterm-rows').innerText();
 const onlineOf = (page: Page) => page.getByTestId('node-status').first().getAttribute('data-online');
 
 describe('nodes', () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { admin, appWithBrowserPerTest, screenshot, signIn, uniqueUser } from './support';
+import { admin, appWithBrowserPerTest, consoleText, screenshot, signIn, uniqueUser } from './support';
 
 const rig = appWithBrowserPerTest();
 
@@ -15,8 +15,6 @@ lines.on('line', (line) => console.log('you said: ' + line));
 globalThis.kept = Buffer.alloc(32 * 1024 * 1024, 1);
 `;
 
-/** What the terminal shows (xterm draws its rows as DOM text). */
-const consoleText = (page: Page) => page.getByTestId('console-terminal').locator('.xterm-rows').innerText();
 
 async function waitForConsole(page: Page, text: string): Promise<void> {
   await expect.poll(() => consoleText(page), { timeout: 20_000 }).toContain(text);

@@ -1,33 +1,14 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { admin, appWithBrowserPerTest, screenshot, signIn } from './support';
+import { admin, appWithBrowserPerTest, consoleText, createServerFromPage, screenshot, signIn } from './support';
 
 const rig = appWithBrowserPerTest();
 
-/** What the terminal shows (xterm draws its rows as DOM text). */
-const consoleText = (page: Page) => page.getByTestId('console-terminal').locator('.xterm-rows').innerText();
-
-/** A server on the local node whose program idles until stopped, made through the panel's API with the page's session. */
-async function createServer(page: Page): Promise<string> {
-  const definition = { run: { command: [process.execPath, '-e', 'setInterval(() => {}, 1000)'], stopCode: 15 }, supportedEnvironments: [{ type: 'standard' }] };
-  return page.evaluate(async (template) => {
-    const nodes = (await (await fetch('/api/nodes')).json()) as Array<{ id: number }>;
-    const answer = await fetch('/api/servers', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'e2e tasks', node: nodes[0]!.id, template, environment: { type: 'standard' } }),
-    });
-    const body = (await answer.json()) as { id?: string };
-    if (!body.id) throw new Error(`creating the server answered ${answer.status} ${JSON.stringify(body)}`);
-    return body.id;
-  }, definition);
-}
 
 describe('tasks', () => {
   it('creates a daily task in the editor, describes it, runs it now, shows the run in the console and deletes it', async () => {
     const { page } = rig.browser;
     await signIn(page, admin);
-    const id = await createServer(page);
+    const id = await createServerFromPage(page, 'e2e tasks');
     expect(id).toMatch(/^[0-9a-f]{8}$/);
     await page.goto(`${rig.app.url}/server/${id}`);
     await page.locator('[data-tab=tasks]').click();

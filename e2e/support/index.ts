@@ -8,3 +8,4 @@ export { appWithBrowserPerTest } from './perTest';
 export { startDaemon, type RunningDaemon } from './startDaemon';
 export { startApp, type RunningApp } from './startApp';
 export { freePort } from './freePort';
+export { consoleText, createServerFromPage } from './servers';
