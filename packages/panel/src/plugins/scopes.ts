@@ -7,7 +7,7 @@ import { authenticate } from './auth.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app serves with what it declared, in registration order. */
-    routeScopes: { method: string; url: string; scope: RouteScope }[];
+    routeScopes: { method: string; url: string; scope: RouteScope; websocket: boolean }[];
   }
 }
 
@@ -37,7 +37,7 @@ export function registerScopes(app: FastifyInstance): void {
   app.addHook('onRoute', function declare(this: FastifyInstance, route: RouteOptions) {
     if (route.config?.scope === undefined && this.hasDecorator(PUBLIC_CONTEXT)) route.config = { ...route.config, scope: 'public' };
     requireDeclaredScope(route);
-    for (const method of [route.method].flat()) app.routeScopes.push({ method, url: route.url, scope: route.config!.scope! });
+    for (const method of [route.method].flat()) app.routeScopes.push({ method, url: route.url, scope: route.config!.scope!, websocket: route.websocket === true });
   });
 
   app.addHook('onRequest', async (request) => {
