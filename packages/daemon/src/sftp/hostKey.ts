@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import ssh2 from 'ssh2';
@@ -32,8 +33,9 @@ export async function loadOrCreateHostKey(path: string, make: KeyMaker = makeEd2
   }
   await mkdir(dirname(path), { recursive: true });
   // Written whole under a temporary name, then linked into place: a start running at the same
-  // time never reads half a key, and the first key linked is the one everyone keeps.
-  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  // time never reads half a key, and the first key linked is the one everyone keeps. The name is
+  // random: two starts in one process and one millisecond must not share (and remove) one file.
+  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(temp, key, { mode: 0o600 });
   try {
     await link(temp, path);
