@@ -256,6 +256,25 @@ describe('the template editor', () => {
     await screenshot(page, 'template-editor-leave');
     await page.getByTestId('leave-unsaved').click();
     await page.waitForURL('**/server');
+
+    // The browser's back and forward buttons within the app: the same question, and the address
+    // stays on the template until the answer is to leave.
+    await page.goto(`${rig.app.url}/template/${id}`);
+    await page.getByTestId('nav-template').click();
+    await page.waitForURL('**/template');
+    await page.evaluate(() => history.back());
+    await page.waitForURL(`**/template/${id}`);
+    await page.getByTestId('general-display').fill('not saved either');
+    await page.evaluate(() => history.forward());
+    await page.getByTestId('leave-unsaved').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/template/${id}`);
+    await page.getByRole('button', { name: en.common.cancel }).click();
+    await page.getByTestId('leave-unsaved').waitFor({ state: 'hidden' });
+    await expect(page.getByTestId('general-display').inputValue()).resolves.toBe('not saved either');
+    expect(new URL(page.url()).pathname).toBe(`/template/${id}`);
+    await page.evaluate(() => history.back());
+    await page.getByTestId('leave-unsaved').click();
+    await page.waitForURL(/\/template$/);
   });
 
   it('serves a server whose Settings tab shows its variables, and edits that server\'s definition', async () => {

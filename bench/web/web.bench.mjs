@@ -69,6 +69,16 @@ async function neededToDraw(url) {
   return [...seen.values()];
 }
 
+/** The en_US catalogue the entry script fetches before the first paint, with its gzip size. */
+async function catalogueSize(url) {
+  const html = await (await fetch(`${url}/`)).text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)[1];
+  const path = /["`](\/assets\/en_US-[^"`]+\.json)["`]/.exec(await (await fetch(url + entry)).text())?.[1];
+  if (!path) return null;
+  const body = Buffer.from(await (await fetch(url + path)).arrayBuffer());
+  return { bytes: body.length, gzip: gzipSync(body).length };
+}
+
 /** A fresh browser holding the signed-in user's cookie and what the app keeps after signing in. */
 async function signedInColdBrowser(outpost) {
   const browser = await coldBrowser(outpost.url);
@@ -127,6 +137,9 @@ try {
   const total = kb(scripts);
   for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 10)) console.log(`  ${fmt(s.gzip / 1024, 1).padStart(6)} KB gzip  ${s.url}`);
   console.log(`JavaScript the sign-in page needs to draw (entry, Login screen and their static imports): ${scripts.length} files, ${fmt(total, 1)} KB gzip (${fmt(scripts.reduce((s, x) => s + x.bytes, 0) / 1024, 1)} KB raw)`);
+  // Not JavaScript, but waited for as well: the interface text, a JSON file per language.
+  const catalogue = await catalogueSize(outpost.url);
+  if (catalogue) console.log(`and the en_US catalogue it waits for (JSON, fetched beside the code): ${fmt(catalogue.gzip / 1024, 1)} KB gzip (${fmt(catalogue.bytes / 1024, 1)} KB raw)`);
   if (total > BUDGET_KB) {
     // The evidence: a build with source maps, and the packages the needed chunks' bytes come from.
     const dir = await mkdtemp(join(tmpdir(), 'outpost-bench-webmap-'));

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Router } from 'wouter';
 import { ApiError } from './api/ApiError';
 import { setUnauthorizedHandler } from './api/client';
 import { prefetchFirstScreen } from './api/servers';
@@ -14,6 +14,7 @@ import { darkStorage } from './theme/darkStorage';
 import { theme } from './theme/theme';
 import { AppliedTheme } from './theme/AppliedTheme';
 import { useIsRtl } from './hooks/useIsRtl';
+import { useGuardedBrowserLocation } from './router/leaveGuard';
 
 // Toasts and the error details dialog arrive after the first paint; a toast raised before then waits in the store.
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
@@ -61,30 +62,20 @@ function AppNotifications() {
   );
 }
 
-// A data router, so that a screen with unsaved edits can hold a navigation (useBlocker); the
-// routes themselves stay in AppRoutes.
-const router = createBrowserRouter([
-  {
-    path: '*',
-    element: (
-      <>
-        <SessionEffects />
-        <AppRoutes />
-        <Suspense fallback={null}>
-          <ErrorDetailsModal />
-        </Suspense>
-      </>
-    ),
-  },
-]);
-
 export function App() {
   return (
     <MantineProvider theme={theme} colorSchemeManager={darkStorage} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <AppNotifications />
         <AppliedTheme />
-        <RouterProvider router={router} />
+        {/* The browser's address, with moves held while a screen has unsaved edits. */}
+        <Router hook={useGuardedBrowserLocation}>
+          <SessionEffects />
+          <AppRoutes />
+          <Suspense fallback={null}>
+            <ErrorDetailsModal />
+          </Suspense>
+        </Router>
       </QueryClientProvider>
     </MantineProvider>
   );

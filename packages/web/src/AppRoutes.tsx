@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Redirect, Route, useLocation } from 'wouter';
 import { routes } from './routes';
+import { matchPath } from './router/matchPath';
 import { RequireSession } from './session/RequireSession';
 import { ScreenFallback } from './components/ScreenFallback';
 import { PublicFrame } from './components/shell/PublicFrame';
@@ -8,34 +9,22 @@ import { PublicFrame } from './components/shell/PublicFrame';
 // The signed-in frame (menu, shortcuts, tooltips) is not needed to draw the sign-in page.
 const Shell = lazy(() => import('./components/shell/Shell').then((module) => ({ default: module.Shell })));
 
-/** Spec section 2: public screens without sidebar, the rest behind a session, redirects for the rest. */
+/**
+ * Spec section 2: public screens without sidebar, the rest behind a session, redirects for the
+ * rest. The frame stays mounted from one screen to the next; only the screen inside changes.
+ */
 export function AppRoutes() {
+  const [pathname] = useLocation();
+  if (pathname === '/') return <Redirect to="/server" replace />;
+  const entry = routes.find((r) => matchPath(r.path, pathname));
+  if (!entry) return <Redirect to="/errors/404" replace />;
+  const screen = <Route path={entry.path} component={entry.screen} />;
+  if (entry.public) return <PublicFrame>{screen}</PublicFrame>;
   return (
-    <Routes>
-      <Route element={<PublicFrame />}>
-        {routes
-          .filter((r) => r.public)
-          .map(({ path, screen: Screen }) => (
-            <Route key={path} path={path} element={<Screen />} />
-          ))}
-      </Route>
-      <Route element={<RequireSession />}>
-        <Route
-          element={
-            <Suspense fallback={<ScreenFallback />}>
-              <Shell />
-            </Suspense>
-          }
-        >
-          {routes
-            .filter((r) => !r.public)
-            .map(({ path, screen: Screen }) => (
-              <Route key={path} path={path} element={<Screen />} />
-            ))}
-        </Route>
-      </Route>
-      <Route index element={<Navigate to="/server" replace />} />
-      <Route path="*" element={<Navigate to="/errors/404" replace />} />
-    </Routes>
+    <RequireSession>
+      <Suspense fallback={<ScreenFallback />}>
+        <Shell>{screen}</Shell>
+      </Suspense>
+    </RequireSession>
   );
 }

@@ -1,12 +1,24 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { defaultLocale, isLocale, matchLocale, rtlLocales, type Locale } from '@outpost/shared';
-import en from '@i18n/en_US.json';
+import { i18n, type Catalogue } from './translation/translator';
 
-type Catalogue = Record<string, unknown>;
+export type { Catalogue };
 
-// en_US ships in the main bundle (it is every other locale's fallback); the rest load on demand.
-const catalogues = import.meta.glob<Catalogue>(['@i18n/*.json', '!@i18n/en_US.json'], { import: 'default' });
+/** Reads the catalogue of a locale; undefined for a locale without a file. */
+export type CatalogueLoader = (locale: Locale) => Promise<Catalogue | undefined>;
+
+// Catalogues are data, not code: each is a JSON file of its own beside the bundle, and a visitor
+// fetches only the chosen language and en_US (every other locale's fallback), never the other 28.
+const catalogueUrls = import.meta.glob<string>('@i18n/*.json', { query: '?url', import: 'default', eager: true });
+
+const fetchCatalogue: CatalogueLoader = async (locale) => {
+  const url = Object.entries(catalogueUrls).find(([path]) => path.endsWith(`/${locale}.json`))?.[1];
+  if (!url) return undefined;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`catalogue ${locale}: HTTP ${response.status}`);
+  return (await response.json()) as Catalogue;
+};
+
+let loadFile: CatalogueLoader = fetchCatalogue;
 
 const storageKey = 'locale';
 
@@ -18,10 +30,9 @@ export function initialLocale(): Locale {
 }
 
 async function loadCatalogue(locale: Locale): Promise<void> {
-  if (i18next.hasResourceBundle(locale, 'translation')) return;
-  const load = Object.entries(catalogues).find(([path]) => path.endsWith(`/${locale}.json`))?.[1];
+  if (i18n.hasCatalogue(locale)) return;
   // A locale without a file yet simply shows en_US text through the fallback.
-  i18next.addResourceBundle(locale, 'translation', load ? await load() : {});
+  i18n.addCatalogue(locale, (await loadFile(locale)) ?? {});
 }
 
 function applyToDocument(locale: Locale): void {
@@ -34,22 +45,20 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await loadCatalogue(locale);
   localStorage.setItem(storageKey, locale);
   applyToDocument(locale);
-  await i18next.changeLanguage(locale);
+  i18n.changeLanguage(locale);
 }
 
-export async function setupI18n(): Promise<void> {
+/** Sets up the interface language; `load` replaces fetching the catalogues (tests read the files). */
+export async function setupI18n(load: CatalogueLoader = fetchCatalogue): Promise<void> {
+  loadFile = load;
   const locale = initialLocale();
-  await i18next.use(initReactI18next).init({
-    resources: { [defaultLocale]: { translation: en } },
-    lng: defaultLocale,
-    fallbackLng: defaultLocale,
-    load: 'currentOnly',
-    interpolation: { escapeValue: false }, // React escapes already
-    returnNull: false,
-  });
+  // Both files come at once: the chosen language and the fallback.
+  const [fallback, chosen] = await Promise.all([loadFile(defaultLocale), locale === defaultLocale ? undefined : loadFile(locale)]);
+  i18n.addCatalogue(defaultLocale, fallback ?? {});
+  if (chosen) i18n.addCatalogue(locale, chosen);
   await loadCatalogue(locale);
   applyToDocument(locale);
-  await i18next.changeLanguage(locale);
+  i18n.changeLanguage(locale);
 }
 
-export { i18next };
+export { i18n };

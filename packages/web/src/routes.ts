@@ -1,20 +1,15 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchPath } from 'react-router';
 import { Scopes, type Scope } from '@outpost/shared';
-import {
-  IconAdjustments,
-  IconServer,
-  IconServer2,
-  IconTemplate,
-  IconUserCircle,
-  IconUsers,
-  type Icon,
-} from '@tabler/icons-react';
+import { matchPath } from './router/matchPath';
+
+/** The menu's icons, by name; the icons' code stays out of the sign-in page. */
+export type NavIcon = 'account' | 'servers' | 'nodes' | 'users' | 'templates' | 'settings';
 
 export interface NavEntry {
   /** Catalogue key of the menu label. */
   label: string;
-  icon: Icon;
+  /** Drawn by the menu (`components/shell/navIcons.ts`), which only the signed-in frame loads. */
+  icon: NavIcon;
   /** Second key of the `g <key>` shortcut. */
   shortcut: string;
 }
@@ -47,12 +42,12 @@ const screen = (load: () => Promise<{ default: ComponentType }>) =>
 
 /** The one table of routes (spec section 2), in menu order for the entries that have one. */
 export const routes: RouteEntry[] = [
-  { path: '/account', screen: screen(() => import('./screens/Account/AccountScreen')), nav: { label: 'nav.account', icon: IconUserCircle, shortcut: 'a' } },
-  { path: '/server', screen: screen(() => import('./screens/Servers/ServersScreen')), nav: { label: 'nav.servers', icon: IconServer, shortcut: 's' }, scope: Scopes.ServersList },
-  { path: '/node', screen: screen(() => import('./screens/Nodes/NodesScreen')), nav: { label: 'nav.nodes', icon: IconServer2, shortcut: 'n' }, scope: Scopes.NodesView },
-  { path: '/user', screen: screen(() => import('./screens/Users/UsersScreen')), nav: { label: 'nav.users', icon: IconUsers, shortcut: 'u' }, scope: Scopes.UsersView },
-  { path: '/template', screen: screen(() => import('./screens/Templates/TemplatesScreen')), nav: { label: 'nav.templates', icon: IconTemplate, shortcut: 't' }, scope: Scopes.TemplatesView },
-  { path: '/settings', screen: screen(() => import('./screens/Settings/SettingsScreen')), nav: { label: 'nav.settings', icon: IconAdjustments, shortcut: 'c' }, scope: Scopes.Admin },
+  { path: '/account', screen: screen(() => import('./screens/Account/AccountScreen')), nav: { label: 'nav.account', icon: 'account', shortcut: 'a' } },
+  { path: '/server', screen: screen(() => import('./screens/Servers/ServersScreen')), nav: { label: 'nav.servers', icon: 'servers', shortcut: 's' }, scope: Scopes.ServersList },
+  { path: '/node', screen: screen(() => import('./screens/Nodes/NodesScreen')), nav: { label: 'nav.nodes', icon: 'nodes', shortcut: 'n' }, scope: Scopes.NodesView },
+  { path: '/user', screen: screen(() => import('./screens/Users/UsersScreen')), nav: { label: 'nav.users', icon: 'users', shortcut: 'u' }, scope: Scopes.UsersView },
+  { path: '/template', screen: screen(() => import('./screens/Templates/TemplatesScreen')), nav: { label: 'nav.templates', icon: 'templates', shortcut: 't' }, scope: Scopes.TemplatesView },
+  { path: '/settings', screen: screen(() => import('./screens/Settings/SettingsScreen')), nav: { label: 'nav.settings', icon: 'settings', shortcut: 'c' }, scope: Scopes.Admin },
   { path: '/addserver', screen: screen(() => import('./screens/AddServer/AddServerScreen')) },
   { path: '/server/:id', screen: screen(() => import('./screens/Server/ServerScreen')) },
   { path: '/user/:id', screen: screen(() => import('./screens/User/UserScreen')) },

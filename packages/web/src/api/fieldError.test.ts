@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { i18next, setupI18n } from '../i18n';
+import { i18n, setupI18n } from '../i18n';
+import { readCatalogue } from '../test/readCatalogue';
 import { ApiError } from './ApiError';
 import { fieldErrorOf, isExpectedError } from './fieldError';
 
-await setupI18n();
-const t = i18next.t.bind(i18next);
+await setupI18n(readCatalogue);
+const t = i18n.t;
 const answer = (status: number, code?: string, metadata?: Record<string, unknown>) =>
   new ApiError({ method: 'PUT', url: '/api/settings', status, statusText: '' }, code as never, 'msg', metadata);
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../translation/translator';
 import { ApiError } from './ApiError';
 import { errorMessage } from './errorMessage';
 

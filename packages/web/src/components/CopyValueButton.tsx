@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, CopyButton, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation/useTranslation';
 
 /** Spec section 9: the "copied" chip stays 6000 ms. */
 const COPIED_MS = 6000;

@@ -1,5 +1,5 @@
 import { Code, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation/useTranslation';
 import { ApiError } from '../api/ApiError';
 import { errorMessage, statusDetail } from '../api/errorMessage';
 import { errorDetailsStore, useErrorDetails } from './errorDetailsStore';

@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { IconShieldExclamation } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation/useTranslation';
 import { useSelf } from '../api/self';
 import { useFirstAdmin } from '../api/users';
 import { CopyRow } from './CopyRow';

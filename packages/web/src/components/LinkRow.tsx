@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Table } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router/useNavigate';
 
 /** A table row that opens `to` on a click or on Enter, so list screens work by keyboard too. */
 export function LinkRow({ to, children, testId }: { to: string; children: ReactNode; testId?: string }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation/useTranslation';
 import { errorMessage } from '../api/errorMessage';
 
 interface OtpModalProps {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation/useTranslation';
 import { errorMessage } from '../api/errorMessage';
 import { errorDetailsStore } from './errorDetailsStore';
 import { DelayedMount } from './DelayedMount';

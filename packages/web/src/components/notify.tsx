@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { i18next } from '../i18n';
+import { i18n } from '../i18n';
 import { ApiError } from '../api/ApiError';
 import { errorMessage } from '../api/errorMessage';
 import { isExpectedError } from '../api/fieldError';
@@ -27,7 +27,7 @@ export function notifyWarning(message: string): void {
  */
 export function notifyError(error: unknown): void {
   if (error instanceof ApiError && error.status === 401 && !/^\/auth\/(login|register|otp)/.test(error.report.url)) return;
-  const t = i18next.t.bind(i18next);
+  const t = i18n.t;
   if (isExpectedError(error)) {
     const message = errorMessage(t, error);
     void toasts().then((notifications) => notifications.show({ color: 'red', message, autoClose: ERROR_TOAST_MS }));
@@ -65,7 +65,7 @@ export function notifySessionTimedOut(): void {
     notifications.show({
       id: 'session-timed-out',
       color: 'orange',
-      message: i18next.t('errors.ErrSessionTimedOut'),
+      message: i18n.t('errors.ErrSessionTimedOut'),
       autoClose: ERROR_TOAST_MS,
     }),
   );

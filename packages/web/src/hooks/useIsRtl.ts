@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation/useTranslation';
 import { isLocale, rtlLocales } from '@outpost/shared';
 
 /**

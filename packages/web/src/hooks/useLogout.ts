@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router/useNavigate';
 import { useEndSession } from '../api/auth';
 
 /** Ends the session (best effort on the server, always here) and shows the login page. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router/useNavigate';
 import { tinykeys } from 'tinykeys';
 import { navRoutes } from '../routes';
 import { can } from '../session/can';

@@ -1,18 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
+import { useTranslation } from '../translation/useTranslation';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useLeaveGuard } from '../router/leaveGuard';
 
 /**
  * Asks before leaving a screen with unsaved edits: a dialog for a move within the app (the
- * router's blocker), the browser's own question for a reload or a closed tab. `allowLeaving`
+ * router's leave guard), the browser's own question for a reload or a closed tab. `allowLeaving`
  * lets the next move through, for a screen that moves on right after saving.
  */
 export function useUnsavedChangesGuard(dirty: boolean) {
   const { t } = useTranslation();
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname);
+  const guard = useLeaveGuard(() => dirtyRef.current);
 
   useEffect(() => {
     if (!dirty) return;
@@ -23,12 +23,12 @@ export function useUnsavedChangesGuard(dirty: boolean) {
 
   const dialog = (
     <ConfirmDialog
-      opened={blocker.state === 'blocked'}
+      opened={guard.held}
       title={t('templateEditor.leaveTitle')}
       message={t('templateEditor.leaveMessage')}
       confirmLabel={t('templateEditor.leave')}
-      onClose={() => blocker.reset?.()}
-      onConfirm={() => blocker.proceed?.()}
+      onClose={guard.reset}
+      onConfirm={guard.proceed}
       testId="leave-unsaved"
     />
   );

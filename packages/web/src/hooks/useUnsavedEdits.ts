@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { i18next } from '../i18n';
+import { i18n } from '../i18n';
 
 // Who holds edits not yet saved, by hook instance: a page may hold several (settings and an open file).
 const dirty = new Set<string>();
@@ -12,7 +12,7 @@ export const hasUnsavedEdits = () => dirty.size > 0;
  * browser's own dialog, so it also works from a click handler that must decide at once.
  */
 export function confirmDiscard(): boolean {
-  return !hasUnsavedEdits() || window.confirm(i18next.t('unsaved.discard'));
+  return !hasUnsavedEdits() || window.confirm(i18n.t('unsaved.discard'));
 }
 
 /** Asks on a link click; a declined click goes nowhere. */

@@ -1,10 +1,10 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
 import { useScopes } from './sessionStore';
 
 /** Every non-public route needs a stored session; without one, the login page. */
-export function RequireSession() {
+export function RequireSession({ children }: { children: ReactNode }) {
   const scopes = useScopes();
-  const location = useLocation();
-  if (scopes === null) return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
-  return <Outlet />;
+  if (scopes === null) return <Redirect to="/auth/login" replace />;
+  return children;
 }

@@ -2,9 +2,12 @@ import type { ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { Router, useLocation } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll } from 'vitest';
 import { setupI18n } from '../i18n';
+import { readCatalogue } from './readCatalogue';
+import { guardLocation } from '../router/leaveGuard';
 import { theme } from '../theme/theme';
 
 // Component tests run under jsdom (a `@vitest-environment jsdom` line at the top of the file).
@@ -23,7 +26,7 @@ if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: ne
 
 beforeAll(async () => {
   localStorage.setItem('locale', 'en_US');
-  await setupI18n();
+  await setupI18n(readCatalogue);
 });
 
 afterEach(() => {
@@ -33,19 +36,22 @@ afterEach(() => {
 });
 
 function Location() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  return <output data-testid="location">{useLocation()[0]}</output>;
 }
 
 /**
  * Renders a screen or component as the app does (Mantine, a fresh query cache, a router at
- * `path`), with the current path in a `location` element so a test can see where it went.
+ * `path` with the app's leave guard), with the current path in a `location` element so a test can see where it went.
  */
 export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>
-        <RouterProvider router={createMemoryRouter([{ path: '*', element: <>{ui}<Location /></> }], { initialEntries: [path] })} />
+        <Router hook={guardLocation(memoryLocation({ path }).hook)}>
+          {ui}
+          <Location />
+        </Router>
       </QueryClientProvider>
     </MantineProvider>,
   );

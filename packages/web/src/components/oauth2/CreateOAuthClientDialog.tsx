@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import type { CreatedOAuthClient } from '@outpost/shared';
 import { useCreateOAuthClient } from '../../api/oauth2';
 import { CopyRow } from '../CopyRow';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import type { OAuthClient } from '@outpost/shared';
 import { useDeleteOAuthClient } from '../../api/oauth2';
 import { notifyError } from '../notify';

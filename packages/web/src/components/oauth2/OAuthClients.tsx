@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import type { OAuthClient } from '@outpost/shared';
 import { useOAuthClients } from '../../api/oauth2';
 import { EmptyState } from '../EmptyState';

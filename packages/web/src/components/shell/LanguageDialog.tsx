@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Modal, SimpleGrid, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { localeCodes, localeRegion, locales, type Locale } from '@outpost/shared';
 import { usePutUserSetting } from '../../api/userSettings';
 import { changeLocale } from '../../i18n';

@@ -1,7 +1,8 @@
 import { Kbd, NavLink, Stack, Tooltip } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { useTranslation } from '../../translation/useTranslation';
 import { navRoutes } from '../../routes';
+import { navIcons } from './navIcons';
 import { Can } from '../Can';
 import { useIsRtl } from '../../hooks/useIsRtl';
 
@@ -9,13 +10,13 @@ import { useIsRtl } from '../../hooks/useIsRtl';
 export function NavMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const rtl = useIsRtl();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
 
   return (
     <Stack gap={4}>
       {navRoutes.map((route) => {
         const label = t(route.nav.label);
-        const Icon = route.nav.icon;
+        const Icon = navIcons[route.nav.icon];
         const active = pathname === route.path || pathname.startsWith(`${route.path}/`);
         const link = (
           <NavLink

@@ -1,9 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { AppShell, Burger, Divider, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
-import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { useLogout } from '../../hooks/useLogout';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { FirstAdminHint } from '../FirstAdminHint';
@@ -13,7 +12,7 @@ import { TopBar } from './TopBar';
 import { useIsRtl } from '../../hooks/useIsRtl';
 
 /** The logged-in frame: top bar, side drawer (collapsible to icons) and the current screen. */
-export function Shell() {
+export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const rtl = useIsRtl();
   const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
@@ -72,7 +71,7 @@ export function Shell() {
       <AppShell.Main>
         <FirstAdminHint />
         <Suspense fallback={<ScreenFallback />}>
-          <Outlet />
+          {children}
         </Suspense>
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,6 @@
 import { ActionIcon, Menu, Radio, Stack, Switch, Tooltip } from '@mantine/core';
 import { IconMoon, IconPalette, IconSun } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { useConfig } from '../../api/config';
 import { usePreferences } from '../../hooks/usePreferences';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconTopologyStar3 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useConfig } from '../../api/config';
 import { useIdle } from '../../hooks/useIdle';
 

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { useSelf } from '../../api/self';
 import { OAuthClients } from '../../components/oauth2/OAuthClients';
 import { QueryState } from '../../components/QueryState';

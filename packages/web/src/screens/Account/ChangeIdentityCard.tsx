@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { isEmail, isValidUsername } from '@outpost/shared';
 import { fieldErrorOf } from '../../api/fieldError';
 import { useUpdateSelf } from '../../api/self';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import type { OtpSetupResponse } from '@outpost/shared';
 import { useDisableOtp, useOtpStatus, useStartOtpSetup } from '../../api/self';
 import { notifyError, notifySuccess } from '../../components/notify';

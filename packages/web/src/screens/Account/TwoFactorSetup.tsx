@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Code, CopyButton, Group, Image, PinInput, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import type { OtpSetupResponse } from '@outpost/shared';
 import { useConfirmOtp } from '../../api/self';
 import { errorMessage } from '../../api/errorMessage';

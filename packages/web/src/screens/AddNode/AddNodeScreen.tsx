@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../translation/useTranslation';
+import { useNavigate } from '../../router/useNavigate';
 import { Scopes } from '@outpost/shared';
 import { useCreateNode } from '../../api/nodes';
 import { EmptyState } from '../../components/EmptyState';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../translation/useTranslation';
+import { useNavigate } from '../../router/useNavigate';
 import { Scopes, type NodeView, type TemplateSummary } from '@outpost/shared';
 import { useCreateServer } from '../../api/servers';
 import { useTemplate } from '../../api/templates';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { useNodes } from '../../api/nodes';
 import { useTemplates } from '../../api/templates';
 import { QueryState } from '../../components/QueryState';

@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import type { Variable, VariableValue } from '@outpost/shared';
 import { VariableField } from '../Server/settings/VariableField';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../translation/useTranslation';
+import { useNavigate } from '../../router/useNavigate';
 import { useTemplates } from '../../api/templates';
 import { notifySuccess } from '../../components/notify';
 import { ScreenHeader } from '../../components/ScreenHeader';

@@ -1,6 +1,6 @@
 import { Button, Paper } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../translation/useTranslation';
+import { useNavigate } from '../../router/useNavigate';
 import { Scopes } from '@outpost/shared';
 import { useCreateUser } from '../../api/users';
 import { EmptyState } from '../../components/EmptyState';

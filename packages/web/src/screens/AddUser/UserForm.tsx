@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { notifyError, notifyWarning } from '../../components/notify';
 import { takenField, userFormErrors, type FieldProblem, type UserFormField, type UserFormValues } from './userFormErrors';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useTranslation } from '../../translation/useTranslation';
 import { isEmail } from '@outpost/shared';
 import { errorMessage } from '../../api/errorMessage';
 import { useForgotPassword } from '../../api/passwordReset';

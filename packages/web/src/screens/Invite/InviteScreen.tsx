@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'wouter';
+import { useNavigate } from '../../router/useNavigate';
+import { useTranslation } from '../../translation/useTranslation';
 import { useAcceptInvite, useInvite } from '../../api/invites';
 import { errorMessage } from '../../api/errorMessage';
 import { AuthCard } from '../../components/AuthCard';

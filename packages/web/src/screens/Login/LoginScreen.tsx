@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, Redirect } from 'wouter';
+import { useNavigate } from '../../router/useNavigate';
+import { useTranslation } from '../../translation/useTranslation';
 import { useLogin, useSubmitOtp } from '../../api/auth';
 import { useConfig } from '../../api/config';
 import { errorMessage } from '../../api/errorMessage';
@@ -25,7 +26,7 @@ export default function LoginScreen() {
   const otp = useSubmitOtp();
 
   // Already signed in (e.g. a bookmarked login page): straight to the start screen.
-  if (scopes !== null && !login.isPending) return <Navigate to={homePath(scopes)} replace />;
+  if (scopes !== null && !login.isPending) return <Redirect to={homePath(scopes)} replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconRefresh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { useDeployment, useRotateSecret } from '../../api/nodes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError } from '../../components/notify';

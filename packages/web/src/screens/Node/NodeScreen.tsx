@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../../translation/useTranslation';
+import { useNavigate } from '../../router/useNavigate';
+import { useParams } from '../../router/useParams';
 import { Scopes, type NodeView } from '@outpost/shared';
 import { useDeleteNode, useNode, useUpdateNode } from '../../api/nodes';
 import { errorMessage } from '../../api/errorMessage';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import type { NodeView } from '@outpost/shared';
 
 /** Online with the daemon's version, or offline, as the panel's last health check found it. */

@@ -1,7 +1,7 @@
 import { Button, Paper, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../translation/useTranslation';
+import { Link } from 'wouter';
 import { Scopes } from '@outpost/shared';
 import { useNodes } from '../../api/nodes';
 import { LinkRow } from '../../components/LinkRow';

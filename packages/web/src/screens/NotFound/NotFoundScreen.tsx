@@ -1,6 +1,6 @@
 import { Button, Paper } from '@mantine/core';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useTranslation } from '../../translation/useTranslation';
 import { EmptyState } from '../../components/EmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useNavigate } from '../../router/useNavigate';
+import { useTranslation } from '../../translation/useTranslation';
 import { useRegister } from '../../api/auth';
 import { useConfig } from '../../api/config';
 import { errorMessage } from '../../api/errorMessage';

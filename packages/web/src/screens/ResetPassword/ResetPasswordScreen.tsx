@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'wouter';
+import { useTranslation } from '../../translation/useTranslation';
 import { isValidPassword } from '@outpost/shared';
 import { ApiError } from '../../api/ApiError';
 import { errorMessage } from '../../api/errorMessage';

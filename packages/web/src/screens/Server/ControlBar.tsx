@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconDownload, IconPlayerPlay, IconPlayerStop, IconRefresh, IconSkull } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { Scopes } from '@outpost/shared';
 import { useCan } from '../../hooks/useCan';
 import type { ServerConnection } from '../../live/ServerConnection';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Alert, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { Scopes } from '@outpost/shared';
 import { ApiError } from '../../api/ApiError';
 import { notifyError, notifyWarning } from '../../components/notify';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { isValidServerName } from '@outpost/shared';
 import { useRenameServer } from '../../api/servers';
 import { notifyError } from '../../components/notify';

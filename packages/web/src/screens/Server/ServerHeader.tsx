@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Group, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import type { ServerSummary } from '@outpost/shared';
 import { RenameDialog } from './RenameDialog';
 

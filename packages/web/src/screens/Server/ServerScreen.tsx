@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../router/useParams';
 import { ApiError } from '../../api/ApiError';
 import { isServerId, useServer } from '../../api/servers';
 import { QueryState } from '../../components/QueryState';

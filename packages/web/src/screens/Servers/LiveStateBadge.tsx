@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import type { LiveServerState } from '@outpost/shared';
 
 const colors: Record<LiveServerState, string> = { online: 'teal', offline: 'red', installing: 'blue', nodeOffline: 'orange', unknown: 'gray' };

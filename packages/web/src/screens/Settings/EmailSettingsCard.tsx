@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { SettingKeys, emailTlsModes, localeCodes, locales, secretSettingKeys } from '@outpost/shared';
 import { ApiError } from '../../api/ApiError';
 import { errorMessage } from '../../api/errorMessage';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Input, PasswordInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 
 interface SecretFieldProps {
   label: string;

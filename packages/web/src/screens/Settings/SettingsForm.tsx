@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { SettingKeys, secretSettingKeys } from '@outpost/shared';
 import { useConfig } from '../../api/config';
 import { fieldErrorOf } from '../../api/fieldError';

@@ -1,5 +1,5 @@
 import { Box, Paper } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { Scopes } from '@outpost/shared';
 import { useSettings } from '../../api/settings';
 import { EmptyState } from '../../components/EmptyState';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { ApiError } from '../../api/ApiError';
 import { errorMessage } from '../../api/errorMessage';
 import { useAddTemplateRepository, useRemoveTemplateRepository, useTemplateRepositories } from '../../api/templateRepos';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../translation/useTranslation';
+import { useNavigate } from '../../router/useNavigate';
 import { useDeleteTemplate } from '../../api/templates';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';

@@ -1,6 +1,6 @@
 import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { LazyCodeEditor } from '../../components/codeEditor/LazyCodeEditor';
 import type { TemplateInvalid } from './useSubmitTemplate';
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Link, Route, Routes } from 'react-router';
+import { Link, Route, Switch } from 'wouter';
 import { Scopes } from '@outpost/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../session/sessionStore';
@@ -42,10 +42,10 @@ function open(id: string) {
   renderWithProviders(
     <>
       <Link to="/template">elsewhere</Link>
-      <Routes>
-        <Route path="/template/:id" element={<TemplateScreen />} />
-        <Route path="/template" element={null} />
-      </Routes>
+      <Switch>
+        <Route path="/template/:id" component={TemplateScreen} />
+        <Route path="/template">{null}</Route>
+      </Switch>
     </>,
     { path: `/template/${id}` },
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Paper, Stack } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useTranslation } from '../../translation/useTranslation';
+import { useParams } from '../../router/useParams';
 import { Scopes, type Template } from '@outpost/shared';
 import { templateText, useTemplate } from '../../api/templates';
 import { notifySuccess } from '../../components/notify';

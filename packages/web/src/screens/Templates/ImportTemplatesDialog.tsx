@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import type { RepositoryTemplate } from '@outpost/shared';
 import { ApiError } from '../../api/ApiError';
 import { useImportFromRepository, useRepositoryTemplates, useTemplateRepositories } from '../../api/templateRepos';

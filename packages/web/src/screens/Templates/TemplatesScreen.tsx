@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../translation/useTranslation';
+import { Link } from 'wouter';
 import { Scopes } from '@outpost/shared';
 import { useTemplates } from '../../api/templates';
 import { LinkRow } from '../../components/LinkRow';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../translation/useTranslation';
 import { panelScopes, type Scope } from '@outpost/shared';
 import { usePutUserPerms } from '../../api/users';
 import { notifyError, notifySuccess } from '../../components/notify';

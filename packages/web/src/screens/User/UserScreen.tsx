@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Paper, SimpleGrid, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../../translation/useTranslation';
+import { useNavigate } from '../../router/useNavigate';
+import { useParams } from '../../router/useParams';
 import { Scopes } from '@outpost/shared';
 import { useDeleteUser, useUpdateUser, useUser, useUserPerms } from '../../api/users';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCode, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { Scopes } from '@outpost/shared';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../router/useNavigate';
 import { useDeleteServer } from '../../../api/servers';
 import { useReloadServer, useServerDefinition } from '../../../api/serverDefinition';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

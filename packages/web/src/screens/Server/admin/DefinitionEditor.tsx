@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { ServerDefinition } from '@outpost/shared';
 import { ApiError } from '../../../api/ApiError';
 import { useSaveDefinition } from '../../../api/serverDefinition';

@@ -1,5 +1,5 @@
 import { Group, Switch } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { ServerDefinition } from '@outpost/shared';
 import { useSetRunFlag, type RunFlag } from '../../../api/serverDefinition';
 import { notifyError, notifySuccess } from '../../../components/notify';

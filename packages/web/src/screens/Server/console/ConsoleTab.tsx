@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconSend } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { Scopes } from '@outpost/shared';
 import { useCan } from '../../../hooks/useCan';
 import { useConnection, useConnectionEvent, useConnectionSnapshot } from '../../../live/useServerConnection';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { fileUrl, useFileText, useWriteFile } from '../../../api/files';
 import { useUnsavedEdits } from '../../../hooks/useUnsavedEdits';
 import { notifyError, notifySuccess } from '../../../components/notify';

@@ -1,13 +1,13 @@
 import { useCallback, useRef, useState, type DragEvent } from 'react';
 import { Alert, Box, Group, Image, Loader, Modal, Overlay, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { Scopes, type FileEntry } from '@outpost/shared';
 import { fileUrl, useArchiveFiles, useExtractArchive } from '../../../api/files';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useCan } from '../../../hooks/useCan';
-import { i18next } from '../../../i18n';
+import { i18n } from '../../../i18n';
 import { useConnection } from '../../../live/useServerConnection';
 import type { ServerViewProps } from '../serverViews';
 import { useKeySequences } from '../useKeySequences';
@@ -87,7 +87,7 @@ export function FileManager({ server, permissions }: ServerViewProps) {
     setDragging(false);
     if (!canWrite) return;
     const drop = droppedFiles(event.dataTransfer);
-    if ('error' in drop) notifyError(new Error(i18next.t(`errors.${drop.error}`)));
+    if ('error' in drop) notifyError(new Error(i18n.t(`errors.${drop.error}`)));
     else void upload(path, drop.files);
   };
 

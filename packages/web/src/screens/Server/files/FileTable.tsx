@@ -1,6 +1,6 @@
 import { ActionIcon, Checkbox, Group, Menu, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowUp, IconDots, IconDownload, IconEdit, IconFile, IconFileZip, IconFolder, IconPhoto, IconTrash, IconPackageExport } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { FileEntry } from '@outpost/shared';
 import { entryActions } from './entryActions';
 import { useFormat } from '../../../hooks/useFormat';

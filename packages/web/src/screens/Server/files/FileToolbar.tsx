@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { IconFilePlus, IconFileZip, IconFolderPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 
 interface FileToolbarProps {
   path: string;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 
 /** Asks for a new file's or folder's name; Create stays disabled while it is empty (spec section 5). */
 export function NewEntryDialog({ kind, onClose, onCreate }: { kind: 'file' | 'folder' | null; onClose: () => void; onCreate: (name: string) => void }) {

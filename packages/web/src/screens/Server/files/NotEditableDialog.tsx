@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { FileEntry } from '@outpost/shared';
 import { useFormat } from '../../../hooks/useFormat';
 import { isArchive, MAX_EDIT_BYTES } from './fileKinds';

@@ -1,5 +1,5 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { ServerSummary } from '@outpost/shared';
 import { useSelf } from '../../../api/self';
 import { CopyRow } from '../../../components/CopyRow';

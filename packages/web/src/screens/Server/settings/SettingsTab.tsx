@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { Scopes, type Variable, type VariableValue } from '@outpost/shared';
 import { useSaveServerData, useServerData } from '../../../api/serverData';
 import { notifyError, notifySuccess } from '../../../components/notify';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Group, Paper, SegmentedControl, SimpleGrid, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { ServerStats } from '@outpost/shared';
 import { useFormat } from '../../../hooks/useFormat';
 import { useConnection, useConnectionEvent } from '../../../live/useServerConnection';

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { TaskOperation, TaskOperationType } from '@outpost/shared';
 import { emptyOperation, operationFields, TASK_OPERATION_TYPES, type OperationField } from './operationFields';
 

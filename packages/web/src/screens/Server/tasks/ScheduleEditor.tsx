@@ -1,5 +1,5 @@
 import { Chip, Group, NumberInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { buildSchedule, SCHEDULE_MODES, switchMode, type Schedule, type ScheduleFields, type ScheduleMode } from './cronSchedule';
 import { describeSchedule } from './describeSchedule';
 

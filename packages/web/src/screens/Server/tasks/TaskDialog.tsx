@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { DEFAULT_TASK_CRON, type Task, type TaskOperation } from '@outpost/shared';
 import { useSaveTask } from '../../../api/tasks';
 import { notifyError, notifySuccess } from '../../../components/notify';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { Task } from '@outpost/shared';
 import { useDeleteTask, useRunTask, useTasks } from '../../../api/tasks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { ServerPermissionFlag, ServerUserEntry } from '@outpost/shared';
 import { ApiError } from '../../../api/ApiError';
 import { fieldErrorOf } from '../../../api/fieldError';

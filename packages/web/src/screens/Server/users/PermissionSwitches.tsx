@@ -1,5 +1,5 @@
 import { SimpleGrid, Switch } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { serverPermissionFlags, type ServerPermissionFlag, type ServerPermissions } from '@outpost/shared';
 
 interface PermissionSwitchesProps {

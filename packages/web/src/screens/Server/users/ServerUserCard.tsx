@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { ServerPermissionFlag, ServerUserEntry } from '@outpost/shared';
 import { useDeleteServerUser, usePutServerUser } from '../../../api/serverUsers';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { serverPermissionScopes, type ServerPermissionFlag } from '@outpost/shared';
 import { useServerUsers } from '../../../api/serverUsers';
 import { EmptyState } from '../../../components/EmptyState';

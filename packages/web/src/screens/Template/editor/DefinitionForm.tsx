@@ -1,5 +1,5 @@
 import { Paper, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { TemplateEditorForm } from '@outpost/shared';
 import { Markdown } from '../../Server/settings/Markdown';
 import { EnvironmentsEditor, ServerEnvironmentEditor } from './EnvironmentsEditor';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { DEFAULT_DOCKER_IMAGE, DEFAULT_NETWORK_MODE, NETWORK_MODES, parsePortBinding, PORT_PROTOCOLS, type DockerEnvironmentConfig } from '@outpost/shared';
 import { newPortBinding, portFieldsOf, portBindingText, type PortFields } from './portBindingFields';
 import { KeyValueEditor } from './KeyValueEditor';

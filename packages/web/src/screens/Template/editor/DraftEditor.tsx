@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, FileButton, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileImport } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { TemplateJsonEditor } from '../TemplateJsonEditor';
 import { convertDraft, openDraft, toEditorView, toJsonView, withText, type Draft, type DraftInvalid } from './definitionDraft';
 import { DefinitionForm, type EditorMode } from './DefinitionForm';

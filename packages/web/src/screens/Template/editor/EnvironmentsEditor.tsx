@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { ENVIRONMENT_TYPES, unusedEnvironmentTypes, withSupportedEnvs, type EnvironmentConfig, type EnvironmentType, type TemplateEditorForm } from '@outpost/shared';
 import { DockerFields, dockerIsValid } from './DockerFields';
 import { ItemList } from './ItemList';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 
 /** The overlay an item is edited in: nothing reaches the list until Save; Cancel or closing drops the edit. */
 export function OverlayDialog({ title, opened, canSave, onSave, onCancel, children, testId }: { title: string; opened: boolean; canSave: boolean; onSave: () => void; onCancel: () => void; children: ReactNode; testId: string }) {

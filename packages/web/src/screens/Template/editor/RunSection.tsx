@@ -1,5 +1,5 @@
 import { Group, NumberInput, SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { TemplateEditorForm } from '@outpost/shared';
 
 type Props = { form: TemplateEditorForm; onChange: (form: TemplateEditorForm) => void };

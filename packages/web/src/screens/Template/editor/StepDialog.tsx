@@ -1,5 +1,5 @@
 import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { JAVA_VERSIONS, type Step, type StepType } from '@outpost/shared';
 import type { OperationField } from '../../Server/tasks/operationFields';
 import { OverlayDialog } from './OverlayDialog';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import type { Step } from '@outpost/shared';
 import { ItemList } from './ItemList';
 import { applyOverlay, type Overlay } from './listEdit';

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../translation/useTranslation';
 import { VARIABLE_TYPES, type EditorVariable, type VariableOption, type VariableType } from '@outpost/shared';
 import { Markdown } from '../../Server/settings/Markdown';
 import { OverlayDialog } from './OverlayDialog';

@@ -1,0 +1,4 @@
+import { useLocation } from 'wouter';
+
+/** The router's navigate function: `navigate(path, { replace })`. */
+export const useNavigate = () => useLocation()[1];
