@@ -1,8 +1,11 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/factories.js';
+
+const bigScript = `export const words = ${JSON.stringify('outpost '.repeat(2000))};`;
 
 describe('serving the web app and the API document', () => {
   let t: TestApp;
@@ -12,6 +15,8 @@ describe('serving the web app and the API document', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Outpost</title>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'big.js'), bigScript);
+    writeFileSync(join(dist, 'assets', 'big.js.gz'), gzipSync(bigScript));
     t = await createTestApp({ webDist: dist });
   });
   afterAll(async () => {
@@ -30,6 +35,25 @@ describe('serving the web app and the API document', () => {
   it('serves built assets', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(res.body).toBe('console.log(1)');
+  });
+
+  it('sends the compressed copy to a browser that accepts it, the plain file to one that does not', async () => {
+    const gzipped = await t.app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.rawPayload.length).toBeLessThan(bigScript.length / 10);
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(bigScript);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+
+  it('lets browsers keep hashed assets for good, but asks them to check index.html', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html', '/server/abcd1234']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(String(page.headers['cache-control'] ?? ''), url).not.toContain('immutable');
+    }
   });
 
   it('answers unknown API paths with a JSON 404, not the page', async () => {
