@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileWriter } from './FileWriter.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'outpost-filewriter-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('FileWriter', () => {
+  it('writes chunks of any size to the file in order and closes it', async () => {
+    const data = randomBytes(3 * (1 << 20) + 999);
+    const chunks = [];
+    for (let at = 0, size = 1; at < data.length; at += size, size = (size * 7 + 13) % 200_000) chunks.push(data.subarray(at, at + size));
+    const handle = await open(join(dir, 'out.bin'), 'w');
+    await pipeline(chunks, new FileWriter(handle));
+    expect((await readFile(join(dir, 'out.bin'))).equals(data)).toBe(true);
+    expect(handle.fd).toBe(-1);
+  });
+
+  it('writes an empty stream as an empty file', async () => {
+    const handle = await open(join(dir, 'empty.bin'), 'w');
+    await pipeline([], new FileWriter(handle));
+    expect((await readFile(join(dir, 'empty.bin'))).length).toBe(0);
+  });
+});
