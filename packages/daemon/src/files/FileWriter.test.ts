@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FileWriter } from './FileWriter.js';
 
 let dir: string;
@@ -30,4 +31,15 @@ describe('FileWriter', () => {
     await pipeline([], new FileWriter(handle));
     expect((await readFile(join(dir, 'empty.bin'))).length).toBe(0);
   });
+
+  it("puts a slow source's bytes on the disk as they come, not once a buffer is full", async () => {
+    const source = new PassThrough();
+    const done = pipeline(source, new FileWriter(await open(join(dir, 'slow.bin'), 'w')));
+    source.write('start');
+    await vi.waitFor(async () => expect((await stat(join(dir, 'slow.bin'))).size).toBe(5));
+    source.end('end');
+    await done;
+    expect(await readFile(join(dir, 'slow.bin'), 'utf8')).toBe('startend');
+  });
 });
+

@@ -6,10 +6,11 @@ const CHUNK = 1 << 20;
 
 /**
  * Writes a stream to an open handle from its start, and closes the handle when it finishes or is
- * destroyed. Each chunk is copied into one of two 1 MiB buffers and dropped at once, and a full
- * buffer goes to the disk in one write while the other fills: an upload's many small chunks
- * (64 KiB or less from the socket) die young instead of waiting in a write queue until V8 must
- * collect the whole heap to free them, and the disk sees few, large writes.
+ * destroyed. Each chunk is copied into one of two 1 MiB buffers and dropped at once: an upload's
+ * many small chunks (64 KiB or less from the socket) die young instead of waiting in a write queue
+ * until V8 must collect the whole heap to free them. A buffer goes to the disk when the disk is
+ * idle or the buffer is full, so a slow source's bytes reach the disk as they come, and a fast
+ * one's in writes of up to 1 MiB while the other buffer fills.
  */
 export class FileWriter extends Writable {
   private readonly ring = new BufferRing(2, CHUNK);
@@ -17,6 +18,7 @@ export class FileWriter extends Writable {
   private filled = 0;
   private position = 0;
   private writing: Promise<void> = Promise.resolve();
+  private inFlight = 0;
   private failure?: Error;
 
   constructor(private readonly handle: FileHandle) {
@@ -49,7 +51,7 @@ export class FileWriter extends Writable {
       const copied = chunk.copy(this.current, this.filled, offset);
       this.filled += copied;
       offset += copied;
-      if (this.filled === CHUNK) this.flush();
+      if (this.filled === CHUNK || this.inFlight === 0) this.flush();
     }
   }
 
@@ -59,10 +61,16 @@ export class FileWriter extends Writable {
     this.current = undefined;
     this.filled = 0;
     this.position += length;
+    this.inFlight++;
     this.writing = this.writing
       .then(() => (this.failure ? undefined : writeAll(this.handle, buffer, length, position)))
       .catch((error: Error) => void (this.failure ??= error))
-      .finally(() => this.ring.give(buffer));
+      .finally(() => {
+        this.inFlight--;
+        this.ring.give(buffer);
+        // What came in while the disk was busy goes next.
+        if (this.inFlight === 0 && this.current && this.filled > 0 && !this.failure) this.flush();
+      });
   }
 }
 
