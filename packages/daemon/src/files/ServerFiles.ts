@@ -11,8 +11,8 @@ import { extractTar } from './extractTar.js';
 import { extractZip } from './extractZip.js';
 import type { ExtractLimits } from './ExtractionBudget.js';
 import { DiskRoom } from './DiskRoom.js';
-import { FileStream } from './FileStream.js';
-import { FileWriter } from './FileWriter.js';
+import { FileReadStream } from './FileReadStream.js';
+import { FileWriteStream } from './FileWriteStream.js';
 import { fsError, withFsErrors } from './fsError.js';
 import { JailProcess } from './JailProcess.js';
 import { JailOpNames, type JailOps, type JailRunner } from './JailRunner.js';
@@ -119,7 +119,7 @@ export class ServerFiles {
   async readStream(path: string): Promise<{ stream: Readable; size: number }> {
     const file = await this.openFile(path, constants.O_RDONLY);
     const { size } = await file.stat();
-    return { stream: new FileStream(file), size };
+    return { stream: new FileReadStream(file), size };
   }
 
   /**
@@ -149,7 +149,7 @@ export class ServerFiles {
       try {
         const file = await this.adopt(temp, path);
         const source = typeof data === 'string' || data instanceof Uint8Array ? Readable.from([data]) : data;
-        await pipeline(source, meter, new FileWriter(file));
+        await pipeline(source, meter, new FileWriteStream(file));
       } catch (error) {
         await runner.run('discardTemp', temp).catch(() => {});
         throw error;

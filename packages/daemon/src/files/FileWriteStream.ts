@@ -12,7 +12,7 @@ const CHUNK = 1 << 20;
  * idle or the buffer is full, so a slow source's bytes reach the disk as they come, and a fast
  * one's in writes of up to 1 MiB while the other buffer fills.
  */
-export class FileWriter extends Writable {
+export class FileWriteStream extends Writable {
   private readonly ring = new BufferRing(2, CHUNK);
   private current?: Buffer;
   private filled = 0;

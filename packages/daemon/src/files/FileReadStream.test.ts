@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileStream } from './FileStream.js';
+import { FileReadStream } from './FileReadStream.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -29,12 +29,12 @@ function slowSink(): { sink: Writable; received: () => Buffer } {
   return { sink, received: () => Buffer.concat(parts) };
 }
 
-describe('FileStream', () => {
+describe('FileReadStream', () => {
   const data = randomBytes(5 * (1 << 20) + 12345);
 
   it('pipes a file of several MiB whole and in order, though it reuses its buffers', async () => {
     await writeFile(join(dir, 'big.bin'), data);
-    const stream = new FileStream(await open(join(dir, 'big.bin')));
+    const stream = new FileReadStream(await open(join(dir, 'big.bin')));
     const { sink, received } = slowSink();
     const ended = new Promise((resolve) => stream.once('end', resolve));
     stream.pipe(sink);
@@ -46,13 +46,13 @@ describe('FileStream', () => {
   it('reads the same bytes when iterated rather than piped', async () => {
     await writeFile(join(dir, 'big.bin'), data);
     const parts: Buffer[] = [];
-    for await (const chunk of new FileStream(await open(join(dir, 'big.bin')))) parts.push(chunk as Buffer);
+    for await (const chunk of new FileReadStream(await open(join(dir, 'big.bin')))) parts.push(chunk as Buffer);
     expect(Buffer.concat(parts).equals(data)).toBe(true);
   });
 
   it('stops reading and closes when its destination goes away', async () => {
     await writeFile(join(dir, 'big.bin'), data);
-    const stream = new FileStream(await open(join(dir, 'big.bin')));
+    const stream = new FileReadStream(await open(join(dir, 'big.bin')));
     const { sink } = slowSink();
     const closed = new Promise((resolve) => stream.once('close', resolve));
     stream.pipe(sink);

@@ -11,7 +11,7 @@ const CHUNK = 1 << 20;
  * of any size allocates 3 MiB and the next reads overlap the last write. Read any other way, each
  * chunk is a buffer of its own.
  */
-export class FileStream extends Readable {
+export class FileReadStream extends Readable {
   private position = 0;
   private ring?: BufferRing;
 
