@@ -22,6 +22,7 @@ import type {
   Variable,
 } from '@outpost/shared';
 import { requirePowerAction } from '../api/requirePowerAction.js';
+import { ChunkRelay } from '../system/ChunkRelay.js';
 import { NODE_TOKEN_TTL_SECONDS, signNodeToken } from '../auth/nodeToken.js';
 import { assertServerId } from '../servers/serverId.js';
 import { parseShared } from './parseShared.js';
@@ -185,7 +186,7 @@ export class HttpNodeClient implements NodeClient {
   async getFile(caller: NodeCaller, id: string, path: string): Promise<FileListing | FileDownload> {
     const response = await this.transfer(caller, id, 'GET', `/file/${encodePath(path)}`);
     if (response.headers['content-type']?.includes('application/json')) return JSON.parse(await textOf(response)) as FileListing;
-    return { size: Number(response.headers['content-length'] ?? 0), stream: response };
+    return { size: Number(response.headers['content-length'] ?? 0), stream: new ChunkRelay(response) };
   }
 
   async putFile(caller: NodeCaller, id: string, path: string, data: Uint8Array | string | AsyncIterable<Uint8Array>): Promise<void> {
