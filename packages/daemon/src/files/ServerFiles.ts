@@ -11,6 +11,8 @@ import { extractTar } from './extractTar.js';
 import { extractZip } from './extractZip.js';
 import type { ExtractLimits } from './ExtractionBudget.js';
 import { DiskRoom } from './DiskRoom.js';
+import { FileReadStream } from './FileReadStream.js';
+import { FileWriteStream } from './FileWriteStream.js';
 import { fsError, withFsErrors } from './fsError.js';
 import { JailProcess } from './JailProcess.js';
 import { JailOpNames, type JailOps, type JailRunner } from './JailRunner.js';
@@ -117,8 +119,7 @@ export class ServerFiles {
   async readStream(path: string): Promise<{ stream: Readable; size: number }> {
     const file = await this.openFile(path, constants.O_RDONLY);
     const { size } = await file.stat();
-    // 1 MiB reads: a large download costs a sixteenth of the reads and socket writes of the default 64 KiB.
-    return { stream: file.createReadStream({ highWaterMark: 1 << 20 }), size };
+    return { stream: new FileReadStream(file), size };
   }
 
   /**
@@ -148,8 +149,7 @@ export class ServerFiles {
       try {
         const file = await this.adopt(temp, path);
         const source = typeof data === 'string' || data instanceof Uint8Array ? Readable.from([data]) : data;
-        // Up to 1 MiB queued: the upload's many small chunks reach the disk in a few large writev calls.
-        await pipeline(source, meter, file.createWriteStream({ highWaterMark: 1 << 20 }));
+        await pipeline(source, meter, new FileWriteStream(file));
       } catch (error) {
         await runner.run('discardTemp', temp).catch(() => {});
         throw error;
