@@ -1,12 +1,13 @@
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { BufferRing } from '../system/BufferRing.js';
+import { releasesWrittenBuffers } from '../system/releasesWrittenBuffers.js';
 
 const CHUNK = 1 << 20;
 
 /**
  * A file's contents from an open handle, which it closes when it ends or is destroyed. Piped into
- * a writable (as Fastify does with an answer's stream), it reads 1 MiB at a time into three
+ * an HTTP answer or a socket (as Fastify does with an answer's stream), it reads 1 MiB at a time into three
  * buffers that it reuses once the writable has written each (its write callback), so a download
  * of any size allocates 3 MiB and the next reads overlap the last write. Read any other way, each
  * chunk is a buffer of its own.
@@ -40,9 +41,8 @@ export class FileReadStream extends Readable {
   }
 
   override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
-    // Only a stream nobody reads yet. Node's writables (an HTTP answer too, which is no Writable)
-    // call a write's callback once they no longer hold its buffer.
-    if (this.ring || this.readableFlowing !== null || this.readableLength > 0 || this.destroyed) {
+    // Only a stream nobody reads yet, into a destination that is done with a buffer when it calls back.
+    if (this.ring || this.readableFlowing !== null || this.readableLength > 0 || this.destroyed || !releasesWrittenBuffers(destination)) {
       return super.pipe(destination, options);
     }
     this.ring = new BufferRing(3, CHUNK);

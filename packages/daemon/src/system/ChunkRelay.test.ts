@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough, Readable, Writable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { httpSink } from './httpSink.js';
 import { describe, expect, it } from 'vitest';
 import { ChunkRelay } from './ChunkRelay.js';
 
@@ -12,30 +14,21 @@ function source(): Readable {
   return Readable.from(chunks);
 }
 
-/** A writable that copies each buffer only a little later, as a slow socket would. */
-function slowSink(): { sink: Writable; received: () => Buffer } {
-  const parts: Buffer[] = [];
-  const sink = new Writable({
-    highWaterMark: 1,
-    write(chunk: Buffer, _encoding, done) {
-      setTimeout(() => {
-        parts.push(Buffer.from(chunk));
-        done();
-      }, 1);
-    },
-  });
-  return { sink, received: () => Buffer.concat(parts) };
-}
-
 describe('ChunkRelay', () => {
-  it('pipes every byte in order into a slow writable, though it reuses its buffers', async () => {
+  it('sends every byte in order through a slow HTTP answer, though it reuses its buffers', async () => {
     const relay = new ChunkRelay(source());
-    const { sink, received } = slowSink();
     const ended = new Promise((resolve) => relay.once('end', resolve));
-    relay.pipe(sink);
-    await new Promise((resolve) => sink.once('finish', resolve));
+    const { received } = await httpSink((answer) => relay.pipe(answer));
+    expect((await received).equals(data)).toBe(true);
     await ended;
-    expect(received().equals(data)).toBe(true);
+  });
+
+  it('hands the chunks on as they are to a destination that keeps chunks after calling back', async () => {
+    const relay = new ChunkRelay(source());
+    const held = new PassThrough({ highWaterMark: 64 << 20 });
+    relay.pipe(held);
+    await new Promise((resolve) => relay.once('end', resolve));
+    expect((await buffer(held)).equals(data)).toBe(true);
   });
 
   it('hands on the same bytes when iterated rather than piped', async () => {
@@ -46,20 +39,20 @@ describe('ChunkRelay', () => {
 
   it('passes a bit that trickles in on at once', async () => {
     const trickle = new PassThrough();
-    const parts: Buffer[] = [];
-    const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (parts.push(Buffer.from(chunk)), done()) });
-    new ChunkRelay(trickle).pipe(sink);
+    const { soFar, received } = await httpSink((answer) => new ChunkRelay(trickle).pipe(answer), { slow: false });
     trickle.write('first');
-    await expect.poll(() => Buffer.concat(parts).toString()).toBe('first');
+    await expect.poll(() => soFar().toString()).toBe('first');
     trickle.end();
+    expect((await received).toString()).toBe('first');
   });
 
   it('ends its source when the writable goes away, and fails with the source', async () => {
     const trickle = new PassThrough();
     const relay = new ChunkRelay(trickle);
-    const { sink } = slowSink();
-    relay.pipe(sink);
-    sink.destroy();
+    const { cut, soFar } = await httpSink((answer) => relay.pipe(answer));
+    trickle.write('some');
+    await expect.poll(() => soFar().length).toBeGreaterThan(0);
+    cut();
     await expect.poll(() => trickle.destroyed).toBe(true);
     const failing = new PassThrough();
     const other = new ChunkRelay(failing);

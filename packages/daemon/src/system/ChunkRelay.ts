@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
+import { releasesWrittenBuffers } from './releasesWrittenBuffers.js';
 
 const CHUNK = 1 << 20;
 
 /**
- * Passes on another stream's bytes (a remote node's answer to a download). Piped into a writable
- * (as Fastify does with an answer's stream), it copies the source's small chunks into two 1 MiB
+ * Passes on another stream's bytes (a remote node's answer to a download). Piped into an HTTP
+ * answer or a socket (as Fastify does with an answer's stream), it copies the source's small chunks into two 1 MiB
  * buffers it reuses and writes a buffer whenever the writable is idle or the buffer is full: the
  * source's chunks die young, the writable sees few large writes, and the source is read while the
  * last write is under way (it pauses only when both buffers wait on the writable). Read any other
@@ -36,9 +37,10 @@ export class ChunkRelay extends Readable {
   }
 
   override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
-    // Only a relay nobody reads yet. Node's writables (an HTTP answer too) call a write's callback
-    // once they no longer hold its buffer.
-    if (this.piped || this.listening || this.readableFlowing !== null || this.destroyed) return super.pipe(destination, options);
+    // Only a relay nobody reads yet, into a destination that is done with a buffer when it calls back.
+    if (this.piped || this.listening || this.readableFlowing !== null || this.destroyed || !releasesWrittenBuffers(destination)) {
+      return super.pipe(destination, options);
+    }
     this.piped = true;
     const free: Buffer<ArrayBufferLike>[] = [Buffer.allocUnsafeSlow(CHUNK), Buffer.allocUnsafeSlow(CHUNK)];
     // Bytes that came while both buffers waited on the writable (the source is paused meanwhile).
