@@ -19,7 +19,8 @@ function attachment(path: string): string {
 /** The file manager of one server: listing and download, upload, folders, delete, archives. */
 export default async function fileProxyRoutes(app: FastifyInstance): Promise<void> {
   // Uploads stream through to the node; the node's disk is the limit, not the panel's memory.
-  await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 10 } });
+  // The parser hands on up to 1 MiB before it waits for the node: fewer, larger writes downstream.
+  await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 10 }, fileHwm: 1 << 20, highWaterMark: 1 << 20 });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(`${BASE}/file/*`, { schema: getFileSchema, config: { scope: need.fileGet } }, async (request, reply) => {
