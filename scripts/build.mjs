@@ -38,7 +38,7 @@ if (stale(serverSources, join(root, 'packages/cli/dist/index.js'))) {
   run(tsc, ['-b', ...serverPackages.map((p) => `packages/${p}`)]);
 }
 
-const webSources = [join(root, 'packages/web/src'), join(root, 'packages/shared/src'), join(root, 'packages/web/index.html')];
+const webSources = [join(root, 'packages/web/src'), join(root, 'packages/shared/src'), join(root, 'packages/web/index.html'), join(root, 'packages/web/vite.config.ts')];
 if (stale(webSources, join(root, 'packages/web/dist/index.html'))) {
   run('npm', ['run', 'build', '-w', '@outpost/web']);
 }

@@ -1,13 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, useLocation } from 'wouter';
 import { routes } from './routes';
 import { matchPath } from './router/matchPath';
 import { RequireSession } from './session/RequireSession';
 import { ScreenFallback } from './components/ScreenFallback';
+import { LazyShell } from './components/shell/LazyShell';
 import { PublicFrame } from './components/shell/PublicFrame';
 
-// The signed-in frame (menu, shortcuts, tooltips) is not needed to draw the sign-in page.
-const Shell = lazy(() => import('./components/shell/Shell').then((module) => ({ default: module.Shell })));
 
 /**
  * Spec section 2: public screens without sidebar, the rest behind a session, redirects for the
@@ -23,7 +22,7 @@ export function AppRoutes() {
   return (
     <RequireSession>
       <Suspense fallback={<ScreenFallback />}>
-        <Shell>{screen}</Shell>
+        <LazyShell>{screen}</LazyShell>
       </Suspense>
     </RequireSession>
   );

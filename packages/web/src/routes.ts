@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Scopes, type Scope } from '@outpost/shared';
+import { LazyShell } from './components/shell/LazyShell';
+import { lazyComponent, type LazyComponent } from './lazyComponent';
 import { matchPath } from './router/matchPath';
 
 /** The menu's icons, by name; the icons' code stays out of the sign-in page. */
@@ -16,7 +17,7 @@ export interface NavEntry {
 
 export interface RouteEntry {
   path: string;
-  screen: LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+  screen: LazyComponent;
   /** Public screens have no sidebar and need no session. */
   public?: boolean;
   /** Present when the route is a menu entry; the menu hides it without `scope`. */
@@ -24,21 +25,8 @@ export interface RouteEntry {
   scope?: Scope;
 }
 
-/** Spec section 9: a screen's code that has not arrived after 120 s counts as failed. */
-export const CHUNK_TIMEOUT_MS = 120_000;
-
 // Every screen loads on demand (spec section 2), so the first page pulls in only what it shows.
-// `preload` fetches a screen's code ahead of its first render (the module loads once either way).
-const screen = (load: () => Promise<{ default: ComponentType }>) =>
-  Object.assign(
-    lazy(() =>
-      Promise.race([
-        load(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('screen load timed out')), CHUNK_TIMEOUT_MS)),
-      ]),
-    ),
-    { preload: load },
-  );
+const screen = lazyComponent;
 
 /** The one table of routes (spec section 2), in menu order for the entries that have one. */
 export const routes: RouteEntry[] = [
@@ -68,11 +56,11 @@ export const navRoutes = routes.filter((r): r is RouteEntry & { nav: NavEntry } 
 
 /**
  * Starts fetching the code of the screen at `pathname` (and, signed in, the frame around it)
- * while the app is still starting, so a cold load does not wait for one chunk after another.
+ * while the app is still starting, so a cold load does not wait for one chunk after another;
+ * resolves when that code is here.
  */
-export function preloadScreen(pathname: string, signedIn: boolean): void {
+export function preloadScreen(pathname: string, signedIn: boolean): Promise<unknown> {
   const entry = routes.find((r) => matchPath(r.path, pathname));
-  if (!entry) return;
-  void entry.screen.preload().catch(() => undefined);
-  if (signedIn && !entry.public) void import('./components/shell/Shell').catch(() => undefined);
+  if (!entry) return Promise.resolve();
+  return Promise.all([entry.screen.preload(), signedIn && !entry.public ? LazyShell.preload() : undefined]);
 }
