@@ -55,8 +55,8 @@ export async function setupI18n(load: CatalogueLoader = fetchCatalogue): Promise
   // Both files come at once: the chosen language and the fallback.
   const [fallback, chosen] = await Promise.all([loadFile(defaultLocale), locale === defaultLocale ? undefined : loadFile(locale)]);
   i18n.addCatalogue(defaultLocale, fallback ?? {});
-  if (chosen) i18n.addCatalogue(locale, chosen);
-  await loadCatalogue(locale);
+  // A locale without a file yet simply shows en_US text through the fallback.
+  if (locale !== defaultLocale) i18n.addCatalogue(locale, chosen ?? {});
   applyToDocument(locale);
   i18n.changeLanguage(locale);
 }

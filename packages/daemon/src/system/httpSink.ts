@@ -1,5 +1,5 @@
-import { createServer, get, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { get, type ServerResponse } from 'node:http';
+import { serveHttp } from '../operations/testKit.js';
 
 /**
  * For tests of streams that reuse buffers: `pipeInto` gets a real HTTP answer to pipe into, and a
@@ -7,12 +7,11 @@ import type { AddressInfo } from 'node:net';
  * socket. `received` resolves with every byte; `cut()` drops the connection.
  */
 export async function httpSink(pipeInto: (answer: ServerResponse) => void, { slow = true } = {}) {
-  const server = createServer((_request, answer) => pipeInto(answer));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await serveHttp((_request, answer) => pipeInto(answer));
   const parts: Buffer[] = [];
   let cut = () => {};
   const received = new Promise<Buffer>((resolve, reject) => {
-    const request = get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, (response) => {
+    const request = get(`${server.url}/`, (response) => {
       response.on('data', (chunk: Buffer) => {
         parts.push(chunk);
         if (!slow) return;

@@ -40,14 +40,15 @@ export const useGuardedBrowserLocation = guardLocation(useBrowserLocation);
 // Back and forward change the address before anyone can ask: a held one is undone (the address
 // put back) before the router sees it, and replayed as a move if the user goes on. This listener
 // is added before the router's own, so at the window it runs first and can stop the event.
-let shown = window.location.pathname + window.location.search + window.location.hash;
-const remember = () => (shown = window.location.pathname + window.location.search + window.location.hash);
+const address = () => window.location.pathname + window.location.search + window.location.hash;
+let shown = address();
+const remember = () => (shown = address());
 addEventListener('pushState', remember);
 addEventListener('replaceState', remember);
 addEventListener(
   'popstate',
   (event) => {
-    const target = window.location.pathname + window.location.search + window.location.hash;
+    const target = address();
     if (agreed || !holds?.(window.location.pathname, pathnameOf(shown))) return remember();
     event.stopImmediatePropagation();
     history.pushState(history.state, '', shown);
