@@ -1,13 +1,14 @@
 // Console throughput through the panel's socket (what a browser sees), to a server on the local
 // node and to one on a remote node (an `outpost daemon` child process on loopback), beside a bare
 // `ws` relay of the same program, in the same run. `npm run bench:console` (builds first).
-import { spawn } from 'node:child_process';
+// The servers, the panel, the remote daemon and the relay share one core; the subscribers read on
+// the other. The relay runs where the panel runs (relay.mjs) so that both pay for the program
+// beside them and for the kernel's sends of every frame.
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { WebSocketServer } from 'ws';
 import { alternate, fmt, percentile, report } from '../lib/measure.mjs';
-import { addRemoteNode, createServers, pinThisProcess, startOutpost } from '../lib/outpost.mjs';
+import { addRemoteNode, createServers, pinThisProcess, startOutpost, startProcess } from '../lib/outpost.mjs';
 import { consoleText, subscribers } from '../lib/sockets.mjs';
 
 const flood = fileURLToPath(new URL('./flood.mjs', import.meta.url));
@@ -60,24 +61,22 @@ async function throughPanel(id, args, n, latency = false) {
   return { value: target / ((Math.max(...ends) - started) / 1000), latencies: subs.flatMap((s) => s.latencies) };
 }
 
-/** The baseline: a bare ws server forwarding each pipe read of the same program as one message. */
+/** The baseline: relay.mjs, a bare ws server forwarding each pipe read of the same program as one message. */
+const relay = await startProcess([fileURLToPath(new URL('./relay.mjs', import.meta.url))], { cpus: serverCpu, name: 'relay', ready: 'relay listening on' }).catch(async (error) => {
+  await outpost.stop();
+  throw error;
+});
+const relayPort = Number(/relay listening on (\d+)/.exec(relay.output())[1]);
+
 async function bareRelay(args, n, latency = false) {
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
-  await new Promise((r) => wss.once('listening', r));
-  const subs = await subscribers(`ws://127.0.0.1:${wss.address().port}`, n, (raw) => raw);
+  const subs = await subscribers(`ws://127.0.0.1:${relayPort}`, n, (raw) => raw);
   const target = Number(args.at(-1));
   for (const sub of subs) Object.assign(sub, { target, wantLatency: latency });
   const started = performance.now();
-  const [command, argv] = serverCpu ? ['taskset', ['-c', serverCpu, process.execPath, flood, ...args]] : [process.execPath, [flood, ...args]];
-  const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (text) => {
-    for (const client of wss.clients) client.send(text);
-  });
+  const response = await fetch(`http://127.0.0.1:${relayPort}/run`, { method: 'POST', body: JSON.stringify(args) });
+  if (!response.ok) throw new Error(`relay: ${response.status}`);
   const ends = await Promise.all(subs.map((s) => s.finished));
-  child.kill('SIGKILL');
   for (const s of subs) s.ws.close();
-  await new Promise((r) => wss.close(r));
   return { value: target / ((Math.max(...ends) - started) / 1000), latencies: subs.flatMap((s) => s.latencies) };
 }
 
@@ -112,5 +111,6 @@ try {
     { met: l / b >= 0.5 && r / b >= 0.5, local: l, remote: r, baseline: b, p99: Object.fromEntries(Object.entries(latency).map(([k, v]) => [k, percentile(v.latencies, 99)])) },
   );
 } finally {
+  await relay.stop();
   await outpost.stop();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ConsoleBuffer, CONSOLE_LIMIT, CONSOLE_TRIM_TO } from './ConsoleBuffer.js';
+import { ConsoleBuffer, CONSOLE_BATCH_CHARS, CONSOLE_LIMIT, CONSOLE_TRIM_TO } from './ConsoleBuffer.js';
 
 describe('ConsoleBuffer', () => {
   it('replays everything, or only what came after an epoch', () => {
@@ -57,6 +57,32 @@ describe('ConsoleBuffer', () => {
     await new Promise((r) => setImmediate(r));
     expect(a).toEqual(['one\n', 'two\n']);
     expect(b.at(-1)).toBe('three\n');
+  });
+
+  it('cuts a turn of output into batches of at most CONSOLE_BATCH_CHARS, in order, a larger chunk alone', async () => {
+    const buffer = new ConsoleBuffer();
+    const batches: string[][] = [];
+    const epochs: number[] = [];
+    buffer.subscribe((logs, epoch) => {
+      batches.push(logs);
+      epochs.push(epoch);
+    });
+    const line = (i: number) => `line ${String(i).padStart(5, '0')} ${'x'.repeat(88)}\n`;
+    const sent: string[] = [];
+    for (let i = 0; i < 1000; i++) sent.push(line(i));
+    sent.splice(500, 0, 'y'.repeat(CONSOLE_BATCH_CHARS * 2) + '\n');
+    for (const text of sent) buffer.append(text);
+    await new Promise((r) => setImmediate(r));
+    expect(batches.flat()).toEqual(sent);
+    expect(batches.length).toBeGreaterThan(5);
+    for (const batch of batches) {
+      const chars = batch.join('').length;
+      if (batch.length > 1) expect(chars).toBeLessThanOrEqual(CONSOLE_BATCH_CHARS);
+    }
+    expect(batches.some((batch) => batch.length === 1 && batch[0].startsWith('yyy'))).toBe(true);
+    // Each batch carries its last chunk's stamp: never going back, the last one the newest.
+    expect(epochs).toEqual([...epochs].sort((a, b) => a - b));
+    expect(epochs.at(-1)).toBe(buffer.replay().epoch);
   });
 
   // How fast appends are is measured by `npm run bench:console`, not asserted here: timings on a
