@@ -3,8 +3,7 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent } from 'undici';
-import WebSocket from 'ws';
-import { errorCodeOf, isErrorBody, OutpostError } from '@outpost/shared';
+import { OutpostError } from '@outpost/shared';
 import type {
   ConsoleReplay,
   FileDownload,
@@ -25,8 +24,8 @@ import { requirePowerAction } from '../api/requirePowerAction.js';
 import { ChunkRelay } from '../system/ChunkRelay.js';
 import { NODE_TOKEN_TTL_SECONDS, signNodeToken } from '../auth/nodeToken.js';
 import { assertServerId } from '../servers/serverId.js';
-import { parseShared } from './parseShared.js';
-import { SocketEvents } from './SocketEvents.js';
+import { errorFromBody, unreachable } from './nodeErrors.js';
+import { NodeSessions } from './NodeSessions.js';
 
 export interface HttpNodeClientOptions {
   /** The daemon's base URL, e.g. https://node1.example.com:8080 */
@@ -53,8 +52,6 @@ const dispatcher: unknown = new Agent({ connect: { timeout: NODE_CONNECT_TIMEOUT
 // promise and a fresh buffer each, which cost the panel more than the bytes (a remote download ran
 // at a quarter of the local one).
 const transferAgents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
-
-const unreachable = (error: unknown) => new OutpostError('ErrNodeUnreachable', `node did not answer: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
 
 /**
  * The NodeClient of a remote node: the daemon's HTTP+WebSocket API, each call with a fresh
@@ -268,40 +265,11 @@ export class HttpNodeClient implements NodeClient {
     return response;
   }
 
+  /** A live connection, one session on the panel's one socket to this node (NodeSessions). */
   async connect(caller: NodeCaller, id: string): Promise<ServerSocket> {
     assertServerId(id);
-    const url = `${this.base.replace(/^http/, 'ws')}/daemon/socket/${encodeURIComponent(id)}?token=${encodeURIComponent(this.token(caller, id))}`;
-    const ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: NODE_CONNECT_TIMEOUT_MS });
-    const events = new SocketEvents();
-    const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
-    ws.on('message', (raw) => {
-      try {
-        events.emit(parseShared(raw));
-      } catch {
-        // not ours: ignore
-      }
-    });
-    return new Promise((resolve, reject) => {
-      ws.once('unexpected-response', (_request, response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => {
-          ws.terminate();
-          reject(errorFromBody(response.statusCode ?? 502, text));
-        });
-      });
-      ws.once('error', (error) => reject(unreachable(error)));
-      ws.once('open', () =>
-        resolve({
-          send: (request) => {
-            if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(request));
-          },
-          onEvent: (listener) => events.on(listener),
-          close: () => ws.close(),
-          closed,
-        }),
-      );
-    });
+    const sessions = NodeSessions.of({ baseUrl: this.base, nodeId: this.options.nodeId, secret: this.options.secret, connectTimeoutMs: NODE_CONNECT_TIMEOUT_MS });
+    return sessions.open(id, this.token(caller, id));
   }
 }
 
@@ -330,15 +298,3 @@ async function errorOf(response: Response): Promise<OutpostError> {
   return errorFromBody(response.status, await response.text().catch(() => ''));
 }
 
-function errorFromBody(status: number, text: string): OutpostError {
-  // The node refused the token itself: the panel and the node hold different secrets. Passing the
-  // 401 on would read to the browser as its own session ending, so it is the node's fault here.
-  if (status === 401) return new OutpostError('ErrNodeRefusedSecret', 'the node refused the panel\'s token: save its current daemon.json on the node', undefined, 502);
-  try {
-    const body: unknown = JSON.parse(text);
-    if (isErrorBody(body)) return new OutpostError(errorCodeOf(body), body.error.msg, body.error.metadata, status);
-  } catch {
-    // not an error body
-  }
-  return new OutpostError(status >= 500 ? 'ErrNodeUnreachable' : 'ErrBadRequest', `node answered ${status}`, undefined, status >= 500 ? 502 : status);
-}

@@ -153,10 +153,12 @@ describe('daemon route table', () => {
     await table.ready();
     try {
       expect(seen.length).toBeGreaterThan(20);
-      // Only the SFTP-ending routes (NodeApi's endSftpSessions decides) and the node's health answer let any token through.
+      // Only the SFTP-ending routes (NodeApi's endSftpSessions decides), the node's health answer and
+      // the sessions socket (each session brings its own token, checked as the socket route checks it) let any token through.
+      const anyToken = (url: string) => url.endsWith('/sftp') || url === '/daemon/node' || url === '/daemon/sessions';
       for (const route of seen) {
         const declared = route.config?.scope;
-        expect(declared === AnyNodeToken ? route.url.endsWith('/sftp') || route.url === '/daemon/node' : isScopeNeed(declared), `${route.method} ${route.url}`).toBe(true);
+        expect(declared === AnyNodeToken ? anyToken(route.url) : isScopeNeed(declared), `${route.method} ${route.url}`).toBe(true);
       }
       const scopeOf = (method: string, url: string) => seen.find((r) => r.method === method && r.url === url)?.config?.scope;
       expect(scopeOf('POST', '/daemon/server/:id/restart')).toEqual(serverActionScopes.restart);

@@ -12,11 +12,12 @@ import { serverRoutes } from './serverRoutes.js';
 import { sftpRoutes } from './sftpRoutes.js';
 import { taskRoutes } from './taskRoutes.js';
 import { requireBody } from './validationError.js';
+import { sessionRoutes } from './sessionRoutes.js';
 import { SOCKET_MAX_PAYLOAD_BYTES, socketRoutes } from './socketRoutes.js';
 
 /**
  * The daemon's HTTP+WS API, one table (Wings router/router.go): every route is under
- * /daemon/server/{id} or /daemon/socket/{id} (or /daemon/sftp, /daemon/node, /daemon/secret for the whole node), needs a node
+ * /daemon/server/{id} or /daemon/socket/{id} (or /daemon/sftp, /daemon/node, /daemon/secret, /daemon/sessions for the whole node), needs a node
  * token for that server, and names the scope it needs in its config, which a hook checks before
  * anything else runs. Each handler reads the request, makes the one NodeApi call (daemon.api)
  * the in-process client makes, and writes its answer.
@@ -38,6 +39,7 @@ export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promis
   consoleRoutes(app, daemon);
   fileRoutes(app, daemon);
   socketRoutes(app, daemon);
+  sessionRoutes(app, daemon);
   sftpRoutes(app, daemon);
   taskRoutes(app, daemon);
   nodeRoutes(app, daemon);

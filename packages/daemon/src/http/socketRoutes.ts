@@ -21,11 +21,11 @@ export const SOCKET_MAX_PAYLOAD_BYTES = 128 * 1024;
 
 // The panel applies its own budget per browser socket first; this one guards the node from
 // anyone else who holds a token, with room for a panel forwarding what queued while it connected.
-const budgetOptions = { perSecond: 2 * DefaultMessageBudget.perSecond, burst: 2 * DefaultMessageBudget.burst, closeAfterDropped: 2 * DefaultMessageBudget.closeAfterDropped };
+export const nodeSocketBudget = { perSecond: 2 * DefaultMessageBudget.perSecond, burst: 2 * DefaultMessageBudget.burst, closeAfterDropped: 2 * DefaultMessageBudget.closeAfterDropped };
 
 // A client this far behind on console text is closed (1013, try again later) rather than
 // letting the daemon's memory grow; on reconnect it replays what it missed.
-const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+export const NODE_SOCKET_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 // Every subscriber of a server gets the same console batch (the same array): encode it once.
 const encodedBatches = new WeakMap<string[], string>();
@@ -66,13 +66,13 @@ export function socketRoutes(app: FastifyInstance, { api }: Daemon): void {
       const remote = request.serverSocket!;
       const send = (event: SocketEvent) => {
         if (socket.readyState !== socket.OPEN) return;
-        if (event.type === 'console' && socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        if (event.type === 'console' && socket.bufferedAmount > NODE_SOCKET_MAX_BUFFERED_BYTES) {
           socket.close(1013, 'console consumer too slow');
           return;
         }
         socket.send(encode(event));
       };
-      const budget = new MessageBudget(budgetOptions);
+      const budget = new MessageBudget(nodeSocketBudget);
       socket.on('message', (raw) => {
         const verdict = budget.take();
         if (verdict === 'close') return socket.close(1008, 'too many messages');

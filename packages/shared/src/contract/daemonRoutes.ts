@@ -53,6 +53,8 @@ export const daemonRouteSchemas = {
   'DELETE /daemon/server/:id/sftp': { params: ServerParams, querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
   'DELETE /daemon/sftp': { querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
   'GET /daemon/socket/:id': { params: ServerParams },
+  // The panel's sessions on the node, over one socket (contract/nodeSessions.ts); any valid token opens it.
+  'GET /daemon/sessions': {},
   // The node itself, with a token that names no server.
   'GET /daemon/node': { response: responses({ 200: NodeInfo }) },
   'PUT /daemon/secret': { body: NodeSecretRequest, response: responses({ 204: NoContent }) },

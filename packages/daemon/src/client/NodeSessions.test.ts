@@ -1,0 +1,89 @@
+// The panel's live connections to a remote node share one socket: what that saves, and what
+// happens to them when the node goes away.
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scopes } from '@outpost/shared';
+import type { NodeCaller, SocketEvent } from '@outpost/shared';
+import { fakeDefinition, openTestDaemon, waitFor } from '../servers/testServer.js';
+import { HttpNodeClient } from './HttpNodeClient.js';
+
+const id = '5e5510b0';
+const admin: NodeCaller = { user: 'admin', scopes: [Scopes.Admin] };
+const watcher: NodeCaller = { user: 'watcher', scopes: [Scopes.ServersView, Scopes.ServersConsole] };
+let open: Awaited<ReturnType<typeof openTestDaemon>>;
+let app: FastifyInstance;
+let baseUrl: string;
+let upgrades = 0;
+
+beforeAll(async () => {
+  open = await openTestDaemon();
+  app = Fastify();
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/daemon/sessions')) upgrades++;
+  });
+  await app.register(open.daemon.routes);
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  await open.daemon.servers.create(id, fakeDefinition());
+  await open.daemon.servers.get(id).start();
+});
+afterAll(async () => {
+  await app.close();
+  await open.cleanup();
+});
+
+function collect(socket: { onEvent(listener: (event: SocketEvent) => void): () => void }): SocketEvent[] {
+  const events: SocketEvent[] = [];
+  socket.onEvent((event) => events.push(event));
+  return events;
+}
+
+const echoOf = (events: SocketEvent[], text: string) => events.find((e) => e.type === 'console' && e.data.logs.join('').includes(text));
+
+describe('NodeSessions', () => {
+  it('carries every live connection to a node over one socket, and hands them one console event', async () => {
+    // Clients are made per call in the panel: the socket belongs to the node, not to a client.
+    const first = await new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret' }).connect(admin, id);
+    const second = await new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret' }).connect(watcher, id);
+    const [a, b] = [collect(first), collect(second)];
+    expect(upgrades).toBe(1);
+
+    first.send({ type: 'console', data: { command: 'echo once' } });
+    await waitFor(() => echoOf(a, 'echo: once') !== undefined && echoOf(b, 'echo: once') !== undefined);
+    // One parse for both: the panel's socket route encodes a batch once per event object.
+    expect(echoOf(a, 'echo: once')).toBe(echoOf(b, 'echo: once'));
+
+    // The watcher's refusals stay its own.
+    second.send({ type: 'stop' });
+    await waitFor(() => b.some((e) => e.type === 'error'));
+    expect(a.some((e) => e.type === 'error')).toBe(false);
+    expect(open.daemon.servers.get(id).running).toBe(true);
+
+    first.close();
+    second.close();
+    await Promise.all([first.closed, second.closed]);
+    // A browser coming back finds the socket still open.
+    const third = await new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret' }).connect(watcher, id);
+    expect(upgrades).toBe(1);
+    third.close();
+  });
+
+  it('ends every live connection when the node goes away, and says so to the next one', async () => {
+    const node = await openTestDaemon();
+    const server = Fastify();
+    await server.register(node.daemon.routes);
+    const url = await server.listen({ port: 0, host: '127.0.0.1' });
+    await node.daemon.servers.create(id, fakeDefinition());
+    const client = new HttpNodeClient({ baseUrl: url, nodeId: 'node-1', secret: 'test-secret' });
+    const sockets = [await client.connect(admin, id), await client.connect(watcher, id)];
+    await server.close();
+    await Promise.all(sockets.map((socket) => socket.closed));
+    await expect(client.connect(admin, id)).rejects.toMatchObject({ code: 'ErrNodeUnreachable', status: 502 });
+    await node.cleanup();
+  });
+
+  it('refuses a session whose token the node does not take as the node refusing the panel, not the browser', async () => {
+    const client = new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'another-secret' });
+    await expect(client.connect(admin, id)).rejects.toMatchObject({ code: 'ErrNodeRefusedSecret', status: 502 });
+  });
+});

@@ -1,0 +1,167 @@
+import WebSocket from 'ws';
+import type { ServerSocket, SessionsFrame, SessionsRequest } from '@outpost/shared';
+import { NODE_TOKEN_TTL_SECONDS, signNodeToken } from '../auth/nodeToken.js';
+import { errorFromBody, unreachable } from './nodeErrors.js';
+import { SocketEvents } from './SocketEvents.js';
+
+/** How long a socket with no sessions left stays open for the next one (a browser reconnecting). */
+export const IDLE_SESSIONS_CLOSE_MS = 30_000;
+
+interface Session {
+  events: SocketEvents;
+  end: () => void;
+  opening?: { resolve: () => void; reject: (error: Error) => void };
+}
+
+export interface NodeSessionsOptions {
+  baseUrl: string;
+  nodeId: string;
+  secret: string;
+  /** How long the node may take to accept the socket. */
+  connectTimeoutMs: number;
+}
+
+// One socket per node (and secret: a new one takes a new socket), whichever HttpNodeClient asks.
+const open = new Map<string, NodeSessions>();
+
+/**
+ * The panel's one WebSocket to a node (GET /daemon/sessions), carrying every live server
+ * connection it opens there (contract/nodeSessions.ts). Twenty browsers watching one server's
+ * console cost the node one frame per batch instead of twenty, and the panel one parse: every
+ * session is handed the same event object, which the panel's socket route encodes once.
+ */
+export class NodeSessions {
+  static of(options: NodeSessionsOptions): NodeSessions {
+    const key = `${options.baseUrl}\n${options.nodeId}\n${options.secret}`;
+    let sessions = open.get(key);
+    if (!sessions) {
+      sessions = new NodeSessions(options, () => {
+        if (open.get(key) === sessions) open.delete(key);
+      });
+      open.set(key, sessions);
+    }
+    return sessions;
+  }
+
+  private readonly ws: WebSocket;
+  private readonly ready: Promise<void>;
+  private readonly sessions = new Map<number, Session>();
+  private last = 0;
+  private idle?: NodeJS.Timeout;
+
+  private constructor(
+    options: NodeSessionsOptions,
+    private readonly forget: () => void,
+  ) {
+    // The socket itself names no caller or server: each session brings its own token.
+    const token = signNodeToken(options.secret, { node: options.nodeId, user: '', server: '', scopes: [], exp: Math.floor(Date.now() / 1000) + NODE_TOKEN_TTL_SECONDS });
+    const url = `${options.baseUrl.replace(/^http/, 'ws')}/daemon/sessions?token=${encodeURIComponent(token)}`;
+    this.ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: options.connectTimeoutMs });
+    this.ready = new Promise((resolve, reject) => {
+      this.ws.once('unexpected-response', (_request, response) => {
+        forget();
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => {
+          this.ws.terminate();
+          reject(errorFromBody(response.statusCode ?? 502, text));
+        });
+      });
+      this.ws.once('error', (error) => reject(unreachable(error)));
+      // The panel's browser sockets keep the process alive, not this one.
+      this.ws.once('upgrade', (response) => response.socket.unref());
+      this.ws.once('open', () => resolve());
+    });
+    this.ready.catch(() => {});
+    this.ws.on('message', (raw) => this.receive(raw));
+    this.ws.once('close', () => {
+      forget();
+      clearTimeout(this.idle);
+      const lost = unreachable(new Error('the node closed the connection'));
+      for (const session of this.sessions.values()) {
+        session.opening?.reject(lost);
+        session.end();
+      }
+      this.sessions.clear();
+    });
+  }
+
+  /** Opens a session on `server` with the caller's token for it; refusals are the node's errors. */
+  async open(server: string, token: string): Promise<ServerSocket> {
+    clearTimeout(this.idle);
+    const n = ++this.last;
+    const events = new SocketEvents();
+    let ended = false;
+    let resolveClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+    const session: Session = {
+      events,
+      end: () => {
+        if (ended) return;
+        ended = true;
+        this.sessions.delete(n);
+        resolveClosed();
+        this.closeWhenIdle();
+      },
+    };
+    this.sessions.set(n, session);
+    try {
+      await this.ready;
+      await new Promise<void>((resolve, reject) => {
+        session.opening = { resolve, reject };
+        if (ended || !this.write({ open: n, server, token })) reject(unreachable(new Error('the node closed the connection')));
+      });
+    } catch (error) {
+      session.end();
+      throw error;
+    }
+    return {
+      send: (request) => {
+        if (!ended) this.write({ session: n, message: request });
+      },
+      onEvent: (listener) => events.on(listener),
+      close: () => {
+        if (ended) return;
+        this.write({ close: n });
+        session.end();
+      },
+      closed,
+    };
+  }
+
+  private write(request: SessionsRequest): boolean {
+    if (this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(request));
+    return true;
+  }
+
+  private receive(raw: WebSocket.RawData): void {
+    let frame: SessionsFrame;
+    try {
+      frame = JSON.parse(raw.toString()) as SessionsFrame;
+    } catch {
+      return; // not ours: ignore
+    }
+    if ('sessions' in frame) {
+      for (const n of frame.sessions) this.sessions.get(n)?.events.emit(frame.event);
+    } else if ('opened' in frame) {
+      const session = this.sessions.get(frame.opened);
+      session?.opening?.resolve();
+      if (session) session.opening = undefined;
+    } else if ('refused' in frame) {
+      this.sessions.get(frame.refused)?.opening?.reject(errorFromBody(frame.status, JSON.stringify({ error: frame.error })));
+    } else if ('closed' in frame) {
+      this.sessions.get(frame.closed)?.end();
+    }
+  }
+
+  private closeWhenIdle(): void {
+    if (this.sessions.size > 0) return;
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      // Gone from the table first: a connect from now on opens a new socket instead of this closing one.
+      this.forget();
+      this.ws.close(1000);
+    }, IDLE_SESSIONS_CLOSE_MS).unref();
+  }
+}
