@@ -8,6 +8,24 @@ export function intlLocale(language: string): string {
   return language.replace('_', '-');
 }
 
+// Making an Intl formatter costs far more than using one (the first in a language loads its data):
+// each is made once per language and options, when first used, and shared by every component.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n ${locale} ${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d ${locale} ${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 /** Sizes in the chosen language's digits and unit names (1000-based, as Intl's byte units are). */
 export function formatByteSize(bytes: number, locale: string): string {
   let value = Math.max(0, bytes);
@@ -18,7 +36,7 @@ export function formatByteSize(bytes: number, locale: string): string {
   }
   // Bytes are written out ("512 bytes"; the short form reads "512 byte" in English); larger units abbreviated (kB, MB).
   const unitDisplay = unit === 0 ? 'long' : 'short';
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay, maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
+  return numberFormat(locale, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay, maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
 }
 
 /**
@@ -28,18 +46,16 @@ export function formatByteSize(bytes: number, locale: string): string {
 export function useFormat() {
   const { i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
-  return useMemo(() => {
-    const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-    const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    return {
+  return useMemo(
+    () => ({
       bytes: (bytes: number) => formatByteSize(bytes, locale),
       /** `value` in percent points (12.5 is 12.5 %). */
-      percent: (value: number) => percent.format(value / 100),
-      number: (value: number, digits = 0) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
+      percent: (value: number) => numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100),
+      number: (value: number, digits = 0) => numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
       /** A time of day to the second, the same width at every tick of a chart. */
-      clock: (ms: number) => clock.format(ms),
-      dateTime: (ms: number) => moment.format(ms),
-    };
-  }, [locale]);
+      clock: (ms: number) => dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms),
+      dateTime: (ms: number) => dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms),
+    }),
+    [locale],
+  );
 }
