@@ -1,36 +1,29 @@
 // The panel's live connections to a remote node share one socket: what that saves, and what
 // happens to them when the node goes away.
-import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scopes } from '@outpost/shared';
 import type { NodeCaller, SocketEvent } from '@outpost/shared';
-import { fakeDefinition, openTestDaemon, waitFor } from '../servers/testServer.js';
+import { fakeDefinition, serveTestDaemon, waitFor } from '../servers/testServer.js';
 import { HttpNodeClient } from './HttpNodeClient.js';
 
 const id = '5e5510b0';
 const admin: NodeCaller = { user: 'admin', scopes: [Scopes.Admin] };
 const watcher: NodeCaller = { user: 'watcher', scopes: [Scopes.ServersView, Scopes.ServersConsole] };
-let open: Awaited<ReturnType<typeof openTestDaemon>>;
-let app: FastifyInstance;
+let node: Awaited<ReturnType<typeof serveTestDaemon>>;
 let baseUrl: string;
 let upgrades = 0;
 
 beforeAll(async () => {
-  open = await openTestDaemon();
-  app = Fastify();
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/daemon/sessions')) upgrades++;
-  });
-  await app.register(open.daemon.routes);
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  await open.daemon.servers.create(id, fakeDefinition());
-  await open.daemon.servers.get(id).start();
+  node = await serveTestDaemon((app) =>
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/daemon/sessions')) upgrades++;
+    }),
+  );
+  baseUrl = node.url;
+  await node.daemon.servers.create(id, fakeDefinition());
+  await node.daemon.servers.get(id).start();
 });
-afterAll(async () => {
-  await app.close();
-  await open.cleanup();
-});
+afterAll(() => node.close());
 
 function collect(socket: { onEvent(listener: (event: SocketEvent) => void): () => void }): SocketEvent[] {
   const events: SocketEvent[] = [];
@@ -57,7 +50,7 @@ describe('NodeSessions', () => {
     second.send({ type: 'stop' });
     await waitFor(() => b.some((e) => e.type === 'error'));
     expect(a.some((e) => e.type === 'error')).toBe(false);
-    expect(open.daemon.servers.get(id).running).toBe(true);
+    expect(node.daemon.servers.get(id).running).toBe(true);
 
     first.close();
     second.close();
@@ -69,17 +62,13 @@ describe('NodeSessions', () => {
   });
 
   it('ends every live connection when the node goes away, and says so to the next one', async () => {
-    const node = await openTestDaemon();
-    const server = Fastify();
-    await server.register(node.daemon.routes);
-    const url = await server.listen({ port: 0, host: '127.0.0.1' });
-    await node.daemon.servers.create(id, fakeDefinition());
-    const client = new HttpNodeClient({ baseUrl: url, nodeId: 'node-1', secret: 'test-secret' });
+    const leaving = await serveTestDaemon();
+    await leaving.daemon.servers.create(id, fakeDefinition());
+    const client = new HttpNodeClient({ baseUrl: leaving.url, nodeId: 'node-1', secret: 'test-secret' });
     const sockets = [await client.connect(admin, id), await client.connect(watcher, id)];
-    await server.close();
+    await leaving.close();
     await Promise.all(sockets.map((socket) => socket.closed));
     await expect(client.connect(admin, id)).rejects.toMatchObject({ code: 'ErrNodeUnreachable', status: 502 });
-    await node.cleanup();
   });
 
   it('refuses a session whose token the node does not take as the node refusing the panel, not the browser', async () => {

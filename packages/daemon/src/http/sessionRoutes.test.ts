@@ -1,33 +1,25 @@
 // GET /daemon/sessions as a panel speaks it, over a raw WebSocket: sessions opened with their own
 // tokens, refusals answered per session, console batches sent once for every session watching.
-import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scopes } from '@outpost/shared';
 import type { SessionsFrame, SessionsRequest } from '@outpost/shared';
 import { signNodeToken } from '../auth/nodeToken.js';
-import { fakeDefinition, openTestDaemon, waitFor } from '../servers/testServer.js';
+import { fakeDefinition, serveTestDaemon, waitFor } from '../servers/testServer.js';
 
 const id = '5e5510a0';
 const other = '5e5510a1';
-let open: Awaited<ReturnType<typeof openTestDaemon>>;
-let app: FastifyInstance;
+let node: Awaited<ReturnType<typeof serveTestDaemon>>;
 let base: string;
 
 beforeAll(async () => {
-  open = await openTestDaemon();
-  app = Fastify();
-  await app.register(open.daemon.routes);
-  base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
-  await open.daemon.servers.create(id, fakeDefinition());
-  await open.daemon.servers.get(id).start();
-  await open.daemon.servers.create(other, fakeDefinition());
+  node = await serveTestDaemon();
+  base = node.url.replace('http', 'ws');
+  await node.daemon.servers.create(id, fakeDefinition());
+  await node.daemon.servers.get(id).start();
+  await node.daemon.servers.create(other, fakeDefinition());
 });
-afterAll(async () => {
-  await app.close();
-  await open.cleanup();
-});
+afterAll(() => node.close());
 
 const token = (server: string, scopes: string[] = [Scopes.Admin], secret = 'test-secret') =>
   signNodeToken(secret, { node: 'node-1', user: 'u1', server, scopes, exp: Math.floor(Date.now() / 1000) + 60 });
@@ -132,11 +124,11 @@ describe('the sessions socket', () => {
 
   it('ends the sessions of a deleted server, and closes a socket that sends what is not JSON', async () => {
     const doomed = '5e5510a2';
-    await open.daemon.servers.create(doomed, fakeDefinition());
+    await node.daemon.servers.create(doomed, fakeDefinition());
     const { frames, send, ws, closed } = await channel();
     send({ open: 1, server: doomed, token: token(doomed) });
     await waitFor(() => frames.some((f) => 'opened' in f && f.opened === 1));
-    await open.daemon.api.deleteServer({ user: 'u1', scopes: [Scopes.Admin] }, doomed);
+    await node.daemon.api.deleteServer({ user: 'u1', scopes: [Scopes.Admin] }, doomed);
     await waitFor(() => frames.some((f) => 'closed' in f && f.closed === 1));
     ws.send('not json');
     expect(await closed).toBe(1007);

@@ -1,29 +1,21 @@
 import type { Socket } from 'node:net';
-import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Scopes } from '@outpost/shared';
 import { signNodeToken } from '../auth/nodeToken.js';
-import { fakeDefinition, openTestDaemon } from '../servers/testServer.js';
+import { fakeDefinition, serveTestDaemon } from '../servers/testServer.js';
 
 const id = '50c4e700';
-let open: Awaited<ReturnType<typeof openTestDaemon>>;
-let app: FastifyInstance;
+let node: Awaited<ReturnType<typeof serveTestDaemon>>;
 let base: string;
 
 beforeAll(async () => {
-  open = await openTestDaemon();
-  app = Fastify();
-  await app.register(open.daemon.routes);
-  base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
-  await open.daemon.servers.create(id, fakeDefinition());
-  await open.daemon.servers.get(id).start();
+  node = await serveTestDaemon();
+  base = node.url.replace('http', 'ws');
+  await node.daemon.servers.create(id, fakeDefinition());
+  await node.daemon.servers.get(id).start();
 });
-afterAll(async () => {
-  await app.close();
-  await open.cleanup();
-});
+afterAll(() => node.close());
 
 type Event = { type: string; data: { code?: string; metadata?: Record<string, unknown> } };
 

@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import type { ServerDefinition } from '@outpost/shared';
 import { Daemon } from '../Daemon.js';
@@ -36,6 +38,27 @@ export async function openTestDaemon(config: Partial<DaemonConfig> = {}): Promis
     async cleanup() {
       await daemon.close();
       await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A test daemon answering its HTTP+WS routes on a free loopback port, as a remote node would;
+ * `setup` may add hooks before the routes.
+ */
+export async function serveTestDaemon(setup?: (app: FastifyInstance) => void): Promise<{ daemon: Daemon; app: FastifyInstance; url: string; close(): Promise<void> }> {
+  const open = await openTestDaemon();
+  const app = Fastify({ forceCloseConnections: true });
+  setup?.(app);
+  await app.register(open.daemon.routes);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    daemon: open.daemon,
+    app,
+    url,
+    async close() {
+      await app.close();
+      await open.cleanup();
     },
   };
 }
