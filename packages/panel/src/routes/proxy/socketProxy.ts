@@ -13,7 +13,7 @@ export const SOCKET_MAX_MESSAGE_BYTES = 64 * 1024;
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 // Every socket on a server gets the same console batch (the same array, from the local node's
-// console buffer or HttpNodeClient's last message): serialize and encode it once for them all.
+// console buffer or the one frame NodeSessions parsed for a remote node): encode it once for all.
 const encodedBatches = new WeakMap<string[], Buffer>();
 
 function encode(event: BrowserSocketEvent): Buffer | string {
