@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/', '**/node_modules/', '**/.vite/', 'data/', 'test-results/', 'e2e/screenshots/', 'bench/results/'] },
+  { ignores: ['**/dist/', '**/dist-ssr/', '**/node_modules/', '**/.vite/', 'data/', 'test-results/', 'e2e/screenshots/', 'bench/results/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

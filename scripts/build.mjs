@@ -39,6 +39,8 @@ if (stale(serverSources, join(root, 'packages/cli/dist/index.js'))) {
 }
 
 const webSources = [join(root, 'packages/web/src'), join(root, 'packages/shared/src'), join(root, 'packages/web/index.html'), join(root, 'packages/web/vite.config.ts')];
-if (stale(webSources, join(root, 'packages/web/dist/index.html'))) {
+// The app for the browser, and its first-screen renderer for the panel (dist-ssr), built together.
+const ssrEntry = join(root, 'packages/web/dist-ssr/renderFirstScreen.js');
+if (stale(webSources, join(root, 'packages/web/dist/index.html')) || !existsSync(ssrEntry)) {
   run('npm', ['run', 'build', '-w', '@outpost/web']);
 }

@@ -1,7 +1,8 @@
 // The web app's first load: the JavaScript (gzip) a cold browser fetches before the sign-in page
 // can draw, against the 120 KB budget, and the time until the server list (10 servers) is painted
-// on a cold load of /server by a signed-in user, against 1 s. Debian's Chromium through
-// playwright-core, a fresh profile per load. `npm run bench:web` (builds first).
+// on a cold load of /server by a signed-in user, against 1 s (the panel draws that page ahead,
+// plugins/firstScreen.ts; when the app then runs in it is printed beside). Debian's Chromium
+// through playwright-core, a fresh profile per load. `npm run bench:web` (builds first).
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,8 @@ import { createServers, startOutpost } from '../lib/outpost.mjs';
 
 const BUDGET_KB = 120;
 const BUDGET_MS = 1000;
+// A cold browser's start swings a paint by hundreds of ms here: the list's median takes more loads.
+const PAINT_ROUNDS = Math.max(ROUNDS, 8);
 const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** A cold Chromium: a profile of its own, so nothing is cached. */
@@ -102,25 +105,40 @@ async function serverPagePaint(outpost, id, serverName) {
   }
 }
 
-/** Milliseconds from navigation start until the server list shows its last server, cold. */
+/**
+ * Milliseconds from navigation start until the server list's last server was painted, cold: the
+ * browser's Element Timing record of that row's name (ServerRow marks it), so what counts is the
+ * frame that showed it, not when a script in the page got round to looking. With where the time
+ * went: the page's arrival, the app running in it (App's mark), the last script, the list's call.
+ */
 async function serverListPaint(outpost, lastName) {
   const browser = await signedInColdBrowser(outpost);
   try {
-    await browser.page.goto('/server');
-    const list = browser.page.getByTestId('server-list');
-    await list.getByText(lastName, { exact: true }).waitFor({ state: 'visible' });
-    // With where the time went: the entry run (DOMContentLoaded), the last script, the list's call.
-    return await browser.page.evaluate(() => {
+    // Not waiting for the load event: the list may show before the app's scripts have all run.
+    await browser.page.goto('/server', { waitUntil: 'commit' });
+    await browser.page.getByTestId('server-list').getByText(lastName, { exact: true }).waitFor({ state: 'visible' });
+    await browser.page.locator('html[data-app=running]').waitFor({ state: 'attached' });
+    await browser.page.waitForLoadState('load');
+    return await browser.page.evaluate(async (name) => {
+      const painted = await new Promise((resolve) => {
+        new PerformanceObserver((entries, observer) => {
+          const entry = entries.getEntries().find((e) => e.identifier === 'server-name' && e.element?.textContent === name);
+          if (!entry) return;
+          observer.disconnect();
+          resolve(entry.renderTime || entry.loadTime);
+        }).observe({ type: 'element', buffered: true });
+      });
       const resources = performance.getEntriesByType('resource');
       const scripts = resources.filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
       const call = resources.find((r) => r.name.includes('/api/servers'));
       return {
-        paint: performance.now(),
-        entryRun: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+        paint: painted,
+        html: performance.getEntriesByType('navigation')[0].responseEnd,
+        running: performance.getEntriesByName('app-running')[0]?.startTime,
         lastScript: Math.max(...scripts.map((r) => r.responseEnd)),
         listCall: call ? [call.startTime, call.responseEnd] : null,
       };
-    });
+    }, lastName);
   } finally {
     await browser.close();
   }
@@ -156,14 +174,16 @@ try {
     }
   }
   const paints = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  const running = [];
+  for (let round = 0; round < PAINT_ROUNDS; round++) {
     const t = await serverListPaint(outpost, names.at(-1));
     paints.push(t.paint);
-    const call = t.listCall ? `${fmt(t.listCall[0])}-${fmt(t.listCall[1])}` : 'none';
-    console.log(`  cold load ${round + 1}: entry run by ${fmt(t.entryRun)} ms, last script by ${fmt(t.lastScript)} ms, GET /api/servers ${call} ms, list painted at ${fmt(t.paint)} ms`);
+    const call = t.listCall ? `GET /api/servers ${fmt(t.listCall[0])}-${fmt(t.listCall[1])} ms` : 'no list call';
+    console.log(`  cold load ${round + 1}: page in by ${fmt(t.html)} ms, list painted at ${fmt(t.paint)} ms; app running by ${fmt(t.running)} ms, last script by ${fmt(t.lastScript)} ms, ${call}`);
+    running.push(t.running);
   }
   const median = percentile(paints, 50);
-  console.log(`server list painted, cold: ${paints.map((p) => fmt(p)).join(', ')} ms (median ${fmt(median)} ms)`);
+  console.log(`server list painted, cold: ${paints.map((p) => fmt(p)).join(', ')} ms (median ${fmt(median)} ms); the app running in it by ${fmt(percentile(running, 50))} ms (median)`);
   const pagePaints = [];
   for (let round = 0; round < ROUNDS; round++) pagePaints.push(await serverPagePaint(outpost, ids[0], names[0]));
   const pageMedian = percentile(pagePaints, 50);

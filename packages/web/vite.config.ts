@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defaultClientConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -29,7 +29,8 @@ const firstScreenMantine =
 function precompress(): Plugin {
   return {
     name: 'outpost-precompress',
-    apply: 'build',
+    // Only the browser's files: the first-screen renderer (dist-ssr) is read by the panel from disk.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir!;
       await Promise.all(
@@ -54,6 +55,9 @@ export default defineConfig({
     conditions: ['source', ...defaultClientConditions],
     alias: { '@i18n': fileURLToPath(new URL('../shared/src/i18n', import.meta.url)) },
   },
+  // The first-screen renderer (src/ssr) for the panel: `vite build --ssr` into dist-ssr, with
+  // every library inside, so the panel loads one self-contained module.
+  ssr: { noExternal: true, resolve: { conditions: ['source', ...defaultServerConditions] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { ApiError } from './api/ApiError';
 import { setUnauthorizedHandler } from './api/client';
-import { prefetchFirstScreen } from './api/servers';
 import { AppRoutes } from './AppRoutes';
 import { notifySessionTimedOut } from './components/notify';
 import { useSessionRenewal } from './hooks/useSessionRenewal';
@@ -15,20 +14,25 @@ import { theme } from './theme/theme';
 import { AppliedTheme } from './theme/AppliedTheme';
 import { useIsRtl } from './hooks/useIsRtl';
 import { useGuardedBrowserLocation } from './router/leaveGuard';
+import { ClientOnly } from './ssr/ClientOnly';
 
 // Toasts and the error details dialog arrive after the first paint; a toast raised before then waits in the store.
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 const ErrorDetailsModal = lazy(() => import('./components/ErrorDetailsModal').then((module) => ({ default: module.ErrorDetailsModal })));
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 4xx will answer the same again; only network and server trouble is worth a retry.
-      retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-      refetchOnWindowFocus: false,
+/** The app's query cache; the panel's first-screen render makes one per request. */
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx will answer the same again; only network and server trouble is worth a retry.
+        retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
     },
-  },
-});
+  });
+
+export const queryClient = createQueryClient();
 
 // Spec section 4: a 401 outside the login calls ends the session with one message and no other toast.
 setUnauthorizedHandler(() => {
@@ -38,17 +42,27 @@ setUnauthorizedHandler(() => {
   notifySessionTimedOut();
 });
 
-// The first screen's data comes with its code, not after it.
-if (sessionStore.isLoggedIn()) prefetchFirstScreen(queryClient, window.location.pathname);
-
 /** Work that runs for the whole app while a session is held. */
 function SessionEffects() {
   const loggedIn = useScopes() !== null;
+  const client = useQueryClient();
   useSessionRenewal(loggedIn);
   useUserSettingsSync(loggedIn);
   useEffect(() => {
-    if (!loggedIn) queryClient.removeQueries({ queryKey: ['self'] });
-  }, [loggedIn]);
+    if (!loggedIn) client.removeQueries({ queryKey: ['self'] });
+  }, [client, loggedIn]);
+  return null;
+}
+
+/**
+ * Marks the page once the app runs in it (drawn afresh or taken over from the panel's markup),
+ * for tests and bench:web, which otherwise could not tell a drawn page from a working one.
+ */
+function MarkRunning() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'running';
+    performance.mark('app-running');
+  }, []);
   return null;
 }
 
@@ -56,25 +70,31 @@ function SessionEffects() {
 function AppNotifications() {
   const position = useIsRtl() ? 'top-left' : 'top-right';
   return (
-    <Suspense fallback={null}>
-      <Notifications position={position} />
-    </Suspense>
+    <ClientOnly>
+      <Suspense fallback={null}>
+        <Notifications position={position} />
+      </Suspense>
+    </ClientOnly>
   );
 }
 
-export function App() {
+/** The whole app; `ssrPath` and `client` are given when the panel draws the first screen ahead. */
+export function App({ client = queryClient, ssrPath }: { client?: QueryClient; ssrPath?: string }) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={darkStorage} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={client}>
         <AppNotifications />
         <AppliedTheme />
+        <MarkRunning />
         {/* The browser's address, with moves held while a screen has unsaved edits. */}
-        <Router hook={useGuardedBrowserLocation}>
+        <Router hook={useGuardedBrowserLocation} ssrPath={ssrPath}>
           <SessionEffects />
           <AppRoutes />
-          <Suspense fallback={null}>
-            <ErrorDetailsModal />
-          </Suspense>
+          <ClientOnly>
+            <Suspense fallback={null}>
+              <ErrorDetailsModal />
+            </Suspense>
+          </ClientOnly>
         </Router>
       </QueryClientProvider>
     </MantineProvider>

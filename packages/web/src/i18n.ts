@@ -36,6 +36,8 @@ async function loadCatalogue(locale: Locale): Promise<void> {
 }
 
 function applyToDocument(locale: Locale): void {
+  // The panel reads it to draw a first screen ahead in this language (plugins/firstScreen.ts).
+  document.cookie = `outpost_locale=${locale}; path=/; max-age=31536000; samesite=strict`;
   document.documentElement.lang = locale.replace('_', '-');
   document.documentElement.dir = rtlLocales.includes(locale) ? 'rtl' : 'ltr';
 }

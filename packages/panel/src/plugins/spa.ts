@@ -1,9 +1,11 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { OutpostError } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
+import { firstScreenPages } from './firstScreen.js';
 import { registerPublic } from './scopes.js';
 
 /** packages/web/dist, found from this file (src/plugins or dist/plugins), not from the cwd. */
@@ -41,10 +43,15 @@ export async function registerSpa(app: FastifyInstance, webDist = defaultWebDist
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const firstScreen = firstScreenPages(app, webDist);
+  app.setNotFoundHandler(async (request, reply) => {
     if (hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
-      // Read here, not with sendFile: the static plugin's decorators live in its own (public) context.
-      return reply.type('text/html').send(createReadStream(join(webDist, 'index.html')));
+      // Read on each load, not sendFile: the static plugin's decorators live in its own (public) context.
+      const indexHtml = await readFile(join(webDist, 'index.html'), 'utf8');
+      const drawn = request.method === 'GET' ? await firstScreen(request, indexHtml) : undefined;
+      // A page drawn for one session is that session's alone: no cache keeps it for anyone else.
+      if (drawn) void reply.header('cache-control', 'private, no-store').header('vary', 'cookie');
+      return reply.type('text/html').send(drawn ?? indexHtml);
     }
     throw new OutpostError('ErrNotFound', `${request.method} ${request.url.split('?')[0]} not found`, undefined, 404);
   });

@@ -12,14 +12,18 @@ export interface ServerListFilter {
   state?: LiveServerState;
 }
 
-export function listServers(page: number, filter: ServerListFilter = {}, limit = SERVER_PAGE_SIZE) {
+/** The list call's path and query for a page and a filter. */
+function listPath(page: number, filter: ServerListFilter = {}, limit = SERVER_PAGE_SIZE): string {
   const query = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (filter.search?.trim()) query.set('search', filter.search.trim());
   if (filter.node) query.set('node', String(filter.node));
   if (filter.state) query.set('state', filter.state);
-  return api.get<ServerListResponse>(`/api/servers?${query.toString()}`);
+  return `/api/servers?${query.toString()}`;
 }
-export const getServer = (id: string) => api.get<ServerDetailResponse>(`/api/servers/${encodeURIComponent(id)}?perms`);
+
+export const listServers = (page: number, filter: ServerListFilter = {}, limit = SERVER_PAGE_SIZE) => api.get<ServerListResponse>(listPath(page, filter, limit));
+const serverPath = (id: string) => `/api/servers/${encodeURIComponent(id)}?perms`;
+export const getServer = (id: string) => api.get<ServerDetailResponse>(serverPath(id));
 export const createServer = (body: CreateServerRequest) => api.post<CreateServerResponse>('/api/servers', body);
 export const renameServer = (id: string, name: string) =>
   api.put<unknown>(`/api/servers/${encodeURIComponent(id)}/name/${encodeURIComponent(name)}`);
@@ -42,19 +46,28 @@ export function useServers(page: number, filter: ServerListFilter = {}) {
   return useQuery({ queryKey: listKey(page, filter), queryFn: () => listServers(page, filter), placeholderData: keepPreviousData });
 }
 
+/** A call a screen's first render reads, with the cache key its screen reads it under. */
+export interface FirstScreenCall {
+  queryKey: unknown[];
+  path: string;
+}
+
 /**
- * A cold load of the server list or of a server's page asks for its data while the screen's code
- * is still on its way, instead of after (the list's filter is the screen's first one: no search,
- * node or state).
+ * What the first screen at `pathname` reads before it can show its content: the server list's
+ * first page (with the screen's first filter: no search, node or state) or a server's details.
  */
-export function prefetchFirstScreen(client: QueryClient, pathname: string): void {
+export function firstScreenCalls(pathname: string): FirstScreenCall[] {
   if (pathname === '/server') {
     const filter: ServerListFilter = { search: '', node: undefined, state: undefined };
-    void client.prefetchQuery({ queryKey: listKey(1, filter), queryFn: () => listServers(1, filter) });
-    return;
+    return [{ queryKey: listKey(1, filter), path: listPath(1, filter) }];
   }
   const id = /^\/server\/([^/]+)$/.exec(pathname)?.[1];
-  if (id && isServerId(id)) void client.prefetchQuery({ queryKey: oneKey(id), queryFn: () => getServer(id) });
+  return id && isServerId(id) ? [{ queryKey: oneKey(id), path: serverPath(id) }] : [];
+}
+
+/** A cold load asks for its first screen's data while the screen's code is still on its way, not after. */
+export function prefetchFirstScreen(client: QueryClient, pathname: string): void {
+  for (const call of firstScreenCalls(pathname)) void client.prefetchQuery({ queryKey: call.queryKey, queryFn: () => api.get(call.path) });
 }
 
 /** The form of a server id (8 lowercase hex characters): anything else is asked for nowhere. */

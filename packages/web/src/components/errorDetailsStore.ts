@@ -22,5 +22,5 @@ export const errorDetailsStore = {
 };
 
 export function useErrorDetails() {
-  return useSyncExternalStore(errorDetailsStore.subscribe, errorDetailsStore.get);
+  return useSyncExternalStore(errorDetailsStore.subscribe, errorDetailsStore.get, errorDetailsStore.get);
 }

@@ -16,5 +16,6 @@ export function useServerListFeed(ids: string[]): ReadonlyMap<string, LiveServer
   return useSyncExternalStore(
     (listener) => feed.subscribe(listener),
     () => feed.snapshot(),
+    () => feed.snapshot(),
   );
 }

@@ -41,21 +41,25 @@ export const useGuardedBrowserLocation = guardLocation(useBrowserLocation);
 // put back) before the router sees it, and replayed as a move if the user goes on. This listener
 // is added before the router's own, so at the window it runs first and can stop the event.
 const address = () => window.location.pathname + window.location.search + window.location.hash;
-let shown = address();
+let shown = '';
 const remember = () => (shown = address());
-addEventListener('pushState', remember);
-addEventListener('replaceState', remember);
-addEventListener(
-  'popstate',
-  (event) => {
-    const target = address();
-    if (agreed || !holds?.(window.location.pathname, pathnameOf(shown))) return remember();
-    event.stopImmediatePropagation();
-    history.pushState(history.state, '', shown);
-    guarded(target, shown, () => browserNavigate(target));
-  },
-  true,
-);
+// Only in a browser: the panel also draws a first screen ahead, without one.
+if (typeof window !== 'undefined') {
+  remember();
+  addEventListener('pushState', remember);
+  addEventListener('replaceState', remember);
+  addEventListener(
+    'popstate',
+    (event) => {
+      const target = address();
+      if (agreed || !holds?.(window.location.pathname, pathnameOf(shown))) return remember();
+      event.stopImmediatePropagation();
+      history.pushState(history.state, '', shown);
+      guarded(target, shown, () => browserNavigate(target));
+    },
+    true,
+  );
+}
 
 /**
  * While mounted, holds every move to another path for which `shouldHold()` is true; `held` says
@@ -75,6 +79,7 @@ export function useLeaveGuard(shouldHold: () => boolean) {
   const held = useSyncExternalStore(
     (listener) => (listeners.add(listener), () => listeners.delete(listener)),
     () => pending !== null,
+    () => false,
   );
   return {
     held,

@@ -6,10 +6,22 @@ import { useSyncExternalStore } from 'react';
  */
 const key = 'scopes';
 const listeners = new Set<() => void>();
+// The panel draws a first screen ahead (ssr/renderFirstScreen.tsx) where there is no
+// localStorage: there the request's scopes are held in memory for the one render.
+const storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = typeof localStorage === 'undefined' ? memoryStorage() : localStorage;
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (name: string) => items.get(name) ?? null,
+    setItem: (name: string, value: string) => void items.set(name, value),
+    removeItem: (name: string) => void items.delete(name),
+  };
+}
 let cached: { raw: string | null; scopes: string[] | null } = { raw: null, scopes: null };
 
 function read(): string[] | null {
-  const raw = localStorage.getItem(key);
+  const raw = storage.getItem(key);
   if (raw !== cached.raw) {
     let scopes: string[] | null;
     try {
@@ -28,8 +40,8 @@ function emit(): void {
 }
 
 // Another tab logging in or out changes what this one may show.
-window.addEventListener('storage', (event) => {
-  if (event.key === key || event.key === null) emit();
+globalThis.addEventListener?.('storage', (event) => {
+  if ((event as StorageEvent).key === key || (event as StorageEvent).key === null) emit();
 });
 
 export const sessionStore = {
@@ -37,11 +49,11 @@ export const sessionStore = {
   scopes: read,
   isLoggedIn: () => read() !== null,
   save(scopes: string[]): void {
-    localStorage.setItem(key, JSON.stringify(scopes));
+    storage.setItem(key, JSON.stringify(scopes));
     emit();
   },
   clear(): void {
-    localStorage.removeItem(key);
+    storage.removeItem(key);
     emit();
   },
   subscribe(listener: () => void): () => void {
@@ -52,5 +64,6 @@ export const sessionStore = {
 
 /** The held scopes (null when logged out), re-rendering on login, logout and other tabs' changes. */
 export function useScopes(): string[] | null {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.scopes);
+  // The page drawn ahead held these same scopes (main.tsx hydrates it only then).
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.scopes, sessionStore.scopes);
 }

@@ -9,7 +9,8 @@ let listener: ((event: StorageEvent) => void) | undefined;
 
 export const darkStorage: MantineColorSchemeManager = {
   get: (fallback) => {
-    const value = localStorage.getItem(key);
+    // The panel's first-screen render has no storage: it draws the light scheme.
+    const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(key);
     if (value === 'true') return 'dark';
     if (value === 'false') return 'light';
     return fallback;

@@ -5,7 +5,7 @@ const key = 'theme';
 const listeners = new Set<() => void>();
 
 export const themeChoice = {
-  get: () => localStorage.getItem(key),
+  get: (): string | null => (typeof localStorage === 'undefined' ? null : localStorage.getItem(key)),
   set(name: string): void {
     localStorage.setItem(key, name);
     listeners.forEach((l) => l());
@@ -17,5 +17,6 @@ export const themeChoice = {
 };
 
 export function useThemeChoice(): string | null {
-  return useSyncExternalStore(themeChoice.subscribe, themeChoice.get);
+  // A page drawn ahead by the panel knows no choice; the browser's is read once it runs.
+  return useSyncExternalStore(themeChoice.subscribe, themeChoice.get, () => null);
 }

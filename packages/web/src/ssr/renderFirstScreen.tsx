@@ -1,0 +1,50 @@
+import { renderToString } from 'react-dom/server';
+import { defaultLocale, type Locale } from '@outpost/shared';
+import { App, createQueryClient } from '../App';
+import { firstScreenCalls, type FirstScreenCall } from '../api/servers';
+import { preloadScreen } from '../routes';
+import { sessionStore } from '../session/sessionStore';
+import { i18n, type Catalogue } from '../translation/translator';
+
+/**
+ * The panel draws a signed-in user's first screen ahead, so a cold load paints it before the
+ * app's code has run; the app then hydrates that markup (main.tsx). This module is built for
+ * Node (`vite build --ssr`) and loaded by the panel's page route (plugins/firstScreen.ts).
+ */
+
+export { firstScreenCalls, type FirstScreenCall };
+
+/** What the page was drawn from; it goes into the page, and main.tsx hydrates only when it holds. */
+export interface FirstScreen {
+  pathname: string;
+  scopes: string[];
+  locale: Locale;
+  /** The answers to `firstScreenCalls(pathname)`, as the caller's own session got them. */
+  queries: { queryKey: unknown[]; data: unknown }[];
+}
+
+// Each language's catalogue is its own chunk of the server build, read on first use.
+const catalogueFiles = import.meta.glob<Catalogue>('@i18n/*.json', { import: 'default' });
+
+async function loadCatalogue(locale: Locale): Promise<void> {
+  if (i18n.hasCatalogue(locale)) return;
+  const load = Object.entries(catalogueFiles).find(([path]) => path.endsWith(`/${locale}.json`))?.[1];
+  i18n.addCatalogue(locale, (await load?.()) ?? {});
+}
+
+/** The markup of the app at `screen.pathname` as its user would first see it. */
+export async function renderFirstScreen(screen: FirstScreen): Promise<string> {
+  await Promise.all([loadCatalogue(defaultLocale), loadCatalogue(screen.locale), preloadScreen(screen.pathname, true)]);
+  const client = createQueryClient();
+  for (const { queryKey, data } of screen.queries) client.setQueryData(queryKey, data);
+  // The session store and the language are the app's own singletons: set for this render alone,
+  // which runs start to end without yielding, so no other request's render sees them.
+  sessionStore.save(screen.scopes);
+  i18n.changeLanguage(screen.locale);
+  try {
+    return renderToString(<App client={client} ssrPath={screen.pathname} />);
+  } finally {
+    sessionStore.clear();
+    client.clear();
+  }
+}
