@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Scopes } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../test/factories.js';
@@ -21,7 +22,9 @@ export async function renderFirstScreen(screen) {
 }
 `;
 
-const indexHtml = '<!doctype html><html lang="en"><head><title>Outpost</title></head><body><div id="root"></div></body></html>';
+const indexHtml =
+  '<!doctype html><html lang="en"><head><title>Outpost</title><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>';
+const css = 'body { color: #123456; }';
 
 describe('pages drawn ahead for a session', () => {
   let t: TestApp;
@@ -31,8 +34,9 @@ describe('pages drawn ahead for a session', () => {
   beforeAll(async () => {
     const build = mkdtempSync(join(tmpdir(), 'outpost-web-'));
     dist = join(build, 'dist');
-    mkdirSync(dist);
+    mkdirSync(join(dist, 'assets'), { recursive: true });
     mkdirSync(join(build, 'dist-ssr'));
+    writeFileSync(join(dist, 'assets', 'index-abc123.css'), css);
     writeFileSync(join(dist, 'index.html'), indexHtml);
     writeFileSync(join(build, 'dist-ssr', 'renderFirstScreen.js'), renderer);
     t = await createTestApp({ webDist: dist });
@@ -52,7 +56,10 @@ describe('pages drawn ahead for a session', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.vary).toContain('cookie');
+    expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toContain('<html lang="fr-FR" dir="ltr">');
+    // Its stylesheet is in it, so it paints without a second request.
+    expect(res.body).toContain(`<title>Outpost</title><style>${css}</style></head>`);
     // Markup goes in as written: "$'" and "$&" are not replacement patterns here.
     expect(res.body).toContain(`<div id="root"><p id="drawn">fr_FR 1 scopes, 0 servers, $' $&</p></div>`);
     const data = /<script type="application\/json" id="first-screen">(.*?)<\/script>/.exec(res.body)?.[1];
@@ -64,6 +71,16 @@ describe('pages drawn ahead for a session', () => {
       locale: 'fr_FR',
       queries: [{ queryKey: ['list', '</script><!--'], data: { servers: [], paging: { page: 1, limit: 10, total: 0 } } }],
     });
+  });
+
+  it('compresses a drawn page as the browser accepts', async () => {
+    const plain = (await get('/server', { cookie })).body;
+    const br = await get('/server', { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gzip = await get('/server', { cookie, 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
   });
 
   it("takes the language the app stored in its cookie over the browser's, and writes a right-to-left one so", async () => {

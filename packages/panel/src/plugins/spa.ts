@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { OutpostError } from '@outpost/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstScreenPages } from './firstScreen.js';
 import { registerPublic } from './scopes.js';
 
@@ -19,6 +20,21 @@ const apiPrefixes = ['/api', '/proxy', '/swagger', '/oauth2'];
 function isApiPath(url: string): boolean {
   const path = url.split('?')[0];
   return apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * Sends a page drawn for one session, compressed as the browser accepts (it carries the
+ * stylesheet, some 250 KB as text), and kept by no cache: it is that session's alone.
+ */
+function sendDrawnPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  const [encoding, body] = /\bbr\b/.test(accepts)
+    ? ['br', brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })]
+    : /\bgzip\b/.test(accepts)
+      ? ['gzip', gzipSync(html)]
+      : [undefined, html];
+  if (encoding) void reply.header('content-encoding', encoding);
+  return reply.type('text/html').header('cache-control', 'private, no-store').header('vary', 'cookie, accept-encoding').send(body);
 }
 
 /**
@@ -49,9 +65,7 @@ export async function registerSpa(app: FastifyInstance, webDist = defaultWebDist
       // Read on each load, not sendFile: the static plugin's decorators live in its own (public) context.
       const indexHtml = await readFile(join(webDist, 'index.html'), 'utf8');
       const drawn = request.method === 'GET' ? await firstScreen(request, indexHtml) : undefined;
-      // A page drawn for one session is that session's alone: no cache keeps it for anyone else.
-      if (drawn) void reply.header('cache-control', 'private, no-store').header('vary', 'cookie');
-      return reply.type('text/html').send(drawn ?? indexHtml);
+      return drawn ? sendDrawnPage(request, reply, drawn) : reply.type('text/html').send(indexHtml);
     }
     throw new OutpostError('ErrNotFound', `${request.method} ${request.url.split('?')[0]} not found`, undefined, 404);
   });
