@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, matchLocale, rtlLocales, type Locale } from '@outpost/shared';
+import { LOCALE_COOKIE, defaultLocale, isLocale, matchLocale, rtlLocales, type Locale } from '@outpost/shared';
 import { i18n, type Catalogue } from './translation/translator';
 
 export type { Catalogue };
@@ -37,7 +37,7 @@ async function loadCatalogue(locale: Locale): Promise<void> {
 
 function applyToDocument(locale: Locale): void {
   // The panel reads it to draw a first screen ahead in this language (plugins/firstScreen.ts).
-  document.cookie = `outpost_locale=${locale}; path=/; max-age=31536000; samesite=strict`;
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=strict`;
   document.documentElement.lang = locale.replace('_', '-');
   document.documentElement.dir = rtlLocales.includes(locale) ? 'rtl' : 'ltr';
 }

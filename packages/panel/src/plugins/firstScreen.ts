@@ -2,12 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defaultLocale, isLocale, matchLocale, rtlLocales, type Locale } from '@outpost/shared';
+import { LOCALE_COOKIE, defaultLocale, isLocale, matchLocale, rtlLocales, type Locale } from '@outpost/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, readSessionToken } from './auth.js';
-
-/** The cookie the web app keeps its interface language in (i18n.ts), beside localStorage. */
-export const LOCALE_COOKIE = 'outpost_locale';
 
 /** The web app's first-screen renderer (packages/web/src/ssr/renderFirstScreen.tsx), as built. */
 interface Renderer {

@@ -45,6 +45,12 @@ export const localeCodes = Object.keys(locales) as Locale[];
 /** Locales written right to left. */
 export const rtlLocales: readonly Locale[] = ['ar_SA', 'he_IL'];
 
+/**
+ * The cookie in which the web app keeps its chosen language beside localStorage, so the panel
+ * draws a first screen ahead in it.
+ */
+export const LOCALE_COOKIE = 'outpost_locale';
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && value in locales;
 }
