@@ -22,7 +22,8 @@ export function useConnection(): ServerConnection {
 
 /** Re-renders on connection state and running changes. */
 export function useConnectionSnapshot(connection: ServerConnection): ConnectionSnapshot {
-  return useSyncExternalStore(connection.subscribe, connection.getSnapshot);
+  // The page drawn ahead, and the render that takes it over, see the connection before it opens.
+  return useSyncExternalStore(connection.subscribe, connection.getSnapshot, connection.getSnapshot);
 }
 
 /** Calls `listener` for every event of the given type while mounted. */

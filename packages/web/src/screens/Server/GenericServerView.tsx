@@ -12,6 +12,7 @@ import { confirmDiscard } from '../../hooks/useUnsavedEdits';
 import { ControlBar } from './ControlBar';
 import { ServerHeader } from './ServerHeader';
 import { visibleTabs, type ServerTabId } from './serverTabs';
+import { ClientOnly } from '../../ssr/ClientOnly';
 import type { ServerViewProps } from './serverViews';
 import { useKeySequences } from './useKeySequences';
 
@@ -25,6 +26,12 @@ const panels: Record<ServerTabId, ComponentType<ServerViewProps>> = {
   users: lazy(() => import('./users/UsersTab')),
   admin: lazy(() => import('./admin/AdminTab')),
 };
+
+const tabLoading = (
+  <Group justify="center" py="xl">
+    <Loader size="sm" />
+  </Group>
+);
 
 /** The server page every type gets unless it has its own view (spec server-page.md section 2). */
 export function GenericServerView({ server, permissions }: ServerViewProps) {
@@ -78,15 +85,11 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
             const Panel = panels[entry.id];
             return (
               <Tabs.Panel key={entry.id} value={entry.id}>
-                <Suspense
-                  fallback={
-                    <Group justify="center" py="xl">
-                      <Loader size="sm" />
-                    </Group>
-                  }
-                >
-                  <Panel server={server} permissions={permissions} />
-                </Suspense>
+                <ClientOnly fallback={tabLoading}>
+                  <Suspense fallback={tabLoading}>
+                    <Panel server={server} permissions={permissions} />
+                  </Suspense>
+                </ClientOnly>
               </Tabs.Panel>
             );
           })}

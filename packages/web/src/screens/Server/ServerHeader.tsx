@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from '../../translation/useTranslation';
 import type { ServerSummary } from '@outpost/shared';
+import { paintTimed } from '../../components/paintTimed';
 import { RenameDialog } from './RenameDialog';
 
 /** Status dot, name and (with editServerData) the pencil that renames (spec section 2.1). */
@@ -19,7 +20,7 @@ export function ServerHeader({ server, running, installing = false, canRename }:
       <Badge variant="dot" color={color} size="lg" data-testid="server-status" data-status={status} style={{ flexShrink: 0, overflow: 'visible' }}>
         {status === 'installing' ? t('serverList.state.installing') : t(`server.status.${status}`)}
       </Badge>
-      <Title order={2} style={{ wordBreak: 'break-word' }} data-testid="server-name">
+      <Title order={2} style={{ wordBreak: 'break-word' }} data-testid="server-name" {...paintTimed('server-title')}>
         {server.name}
       </Title>
       {canRename && (

@@ -2,13 +2,10 @@ import { Table, Text } from '@mantine/core';
 import type { LiveServer, ServerSummary } from '@outpost/shared';
 import { serverAddress } from '../../api/servers';
 import { LinkRow } from '../../components/LinkRow';
+import { paintTimed } from '../../components/paintTimed';
 import { useFormat } from '../../hooks/useFormat';
 import { LiveStateBadge } from './LiveStateBadge';
 import { UsageBar } from './UsageBar';
-
-// Element Timing: the browser records when each name is first painted, which is how bench:web
-// times the list's first paint (React's types do not know the attribute yet).
-const paintTimed = { elementtiming: 'server-name' };
 
 /** One server of the list with its live state, CPU and memory (blank without the stats permission). */
 export function ServerRow({ server, live, memoryScale }: { server: ServerSummary; live?: LiveServer; memoryScale: number }) {
@@ -25,7 +22,7 @@ export function ServerRow({ server, live, memoryScale }: { server: ServerSummary
           {server.id}
         </Text>
       </Table.Td>
-      <Table.Td fw={500} style={{ wordBreak: 'break-word' }} {...paintTimed}>
+      <Table.Td fw={500} style={{ wordBreak: 'break-word' }} {...paintTimed('server-name')}>
         {server.name}
       </Table.Td>
       <Table.Td visibleFrom="sm">{server.node.name}</Table.Td>
