@@ -37,33 +37,15 @@ export async function renderFirstScreen(screen: FirstScreen): Promise<string> {
   await Promise.all([loadCatalogue(defaultLocale), loadCatalogue(screen.locale), preloadScreen(screen.pathname, true)]);
   const client = createQueryClient();
   for (const { queryKey, data } of screen.queries) client.setQueryData(queryKey, data);
-  try {
-    let markup = render(screen, client);
-    // A lazily loaded part met for the first time (the top bar's buttons) is left to the browser
-    // (React marks it <!--$!-->) while its module loads; once loaded it draws here like the rest.
-    for (let attempt = 0; attempt < LAZY_ATTEMPTS && markup.includes(LEFT_TO_BROWSER); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      markup = render(screen, client);
-    }
-    return markup;
-  } finally {
-    client.clear();
-  }
-}
-
-const LEFT_TO_BROWSER = '<!--$!-->';
-const LAZY_ATTEMPTS = 5;
-
-/**
- * One synchronous render. The session store and the language are the app's own singletons: set
- * for this render alone, which runs start to end without yielding, so no other request's sees them.
- */
-function render(screen: FirstScreen, client: ReturnType<typeof createQueryClient>): string {
+  // The session store and the language are the app's own singletons: set for this render alone,
+  // which runs start to end without yielding, so no other request's render sees them. A lazily
+  // loaded part would be left to the browser here: those sit in ClientOnly (ssr/ClientOnly.tsx).
   sessionStore.save(screen.scopes);
   i18n.changeLanguage(screen.locale);
   try {
     return renderToString(<App client={client} ssrPath={screen.pathname} />);
   } finally {
     sessionStore.clear();
+    client.clear();
   }
 }
