@@ -27,6 +27,7 @@ export * from './contract/definition.js';
 export * from './contract/serverApi.js';
 export * from './contract/socket.js';
 export * from './contract/nodeSessions.js';
+export * from './contract/firstScreen.js';
 export * from './contract/daemonRoutes.js';
 export * from './contract/tasks.js';
 export * from './readTar.js';

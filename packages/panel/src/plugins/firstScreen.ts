@@ -2,15 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LOCALE_COOKIE, defaultLocale, isLocale, matchLocale, rtlLocales, type Locale } from '@outpost/shared';
+import { LOCALE_COOKIE, defaultLocale, isLocale, matchLocale, rtlLocales, type FirstScreenRenderer, type Locale } from '@outpost/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, readSessionToken } from './auth.js';
-
-/** The web app's first-screen renderer (packages/web/src/ssr/renderFirstScreen.tsx), as built. */
-interface Renderer {
-  firstScreenCalls(pathname: string): { queryKey: unknown[]; path: string }[];
-  renderFirstScreen(screen: { pathname: string; scopes: string[]; locale: Locale; queries: { queryKey: unknown[]; data: unknown }[] }): Promise<string>;
-}
 
 /** index.html with a signed-in user's first screen drawn into it, or undefined to send it as built. */
 export type FirstScreenPage = (request: FastifyRequest, indexHtml: string) => Promise<string | undefined>;
@@ -55,10 +49,10 @@ function stylesheetInliner(webDist: string) {
 export function firstScreenPages(app: FastifyInstance, webDist: string): FirstScreenPage {
   const entry = join(webDist, '..', 'dist-ssr', 'renderFirstScreen.js');
   const inlineStylesheet = stylesheetInliner(webDist);
-  let renderer: Promise<Renderer | undefined> | undefined;
+  let renderer: Promise<FirstScreenRenderer | undefined> | undefined;
   const load = () =>
     (renderer ??= existsSync(entry)
-      ? (import(pathToFileURL(entry).href) as Promise<Renderer>).catch((error: unknown) => {
+      ? (import(pathToFileURL(entry).href) as Promise<FirstScreenRenderer>).catch((error: unknown) => {
           app.log.warn({ err: error }, 'first-screen renderer failed to load; pages are sent as built');
           return undefined;
         })

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateServerRequest, CreateServerResponse, LiveServerState, ServerDetailResponse, ServerListResponse, ServerSummary } from '@outpost/shared';
+import type { CreateServerRequest, CreateServerResponse, FirstScreenCall, LiveServerState, ServerDetailResponse, ServerListResponse, ServerSummary } from '@outpost/shared';
 import { api } from './client';
 
 /** Spec section 7: the server list pages by 10 unless told otherwise. */
@@ -44,12 +44,6 @@ const listKey = (page: number, filter: ServerListFilter) => ['servers', 'list', 
 
 export function useServers(page: number, filter: ServerListFilter = {}) {
   return useQuery({ queryKey: listKey(page, filter), queryFn: () => listServers(page, filter), placeholderData: keepPreviousData });
-}
-
-/** A call a screen's first render reads, with the cache key its screen reads it under. */
-export interface FirstScreenCall {
-  queryKey: unknown[];
-  path: string;
 }
 
 /**

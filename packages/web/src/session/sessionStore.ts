@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { storage } from '../ssr/storage';
 
 /**
  * The SPA's view of the session. The token itself lives in an HttpOnly cookie the app cannot
@@ -6,20 +7,9 @@ import { useSyncExternalStore } from 'react';
  */
 const key = 'scopes';
 const listeners = new Set<() => void>();
-// The panel draws a first screen ahead (ssr/renderFirstScreen.tsx) where there is no
-// localStorage: there the request's scopes are held in memory for the one render.
-const storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = typeof localStorage === 'undefined' ? memoryStorage() : localStorage;
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (name: string) => items.get(name) ?? null,
-    setItem: (name: string, value: string) => void items.set(name, value),
-    removeItem: (name: string) => void items.delete(name),
-  };
-}
 let cached: { raw: string | null; scopes: string[] | null } = { raw: null, scopes: null };
 
+// In the panel's first-screen render, `storage` is memory, holding the request's scopes.
 function read(): string[] | null {
   const raw = storage.getItem(key);
   if (raw !== cached.raw) {
@@ -64,6 +54,6 @@ export const sessionStore = {
 
 /** The held scopes (null when logged out), re-rendering on login, logout and other tabs' changes. */
 export function useScopes(): string[] | null {
-  // The page drawn ahead held these same scopes (main.tsx hydrates it only then).
+  // Taking over a drawn page, main.tsx has stored the scopes it was drawn with: both snapshots agree.
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.scopes, sessionStore.scopes);
 }

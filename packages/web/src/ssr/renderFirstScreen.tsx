@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
-import { defaultLocale, type Locale } from '@outpost/shared';
+import { defaultLocale, type FirstScreen, type Locale } from '@outpost/shared';
 import { App, createQueryClient } from '../App';
-import { firstScreenCalls, type FirstScreenCall } from '../api/servers';
+import { firstScreenCalls } from '../api/servers';
 import { preloadScreen } from '../routes';
 import { sessionStore } from '../session/sessionStore';
 import { i18n, type Catalogue } from '../translation/translator';
@@ -12,16 +12,7 @@ import { i18n, type Catalogue } from '../translation/translator';
  * Node (`vite build --ssr`) and loaded by the panel's page route (plugins/firstScreen.ts).
  */
 
-export { firstScreenCalls, type FirstScreenCall };
-
-/** What the page was drawn from; it goes into the page, and main.tsx hydrates only when it holds. */
-export interface FirstScreen {
-  pathname: string;
-  scopes: string[];
-  locale: Locale;
-  /** The answers to `firstScreenCalls(pathname)`, as the caller's own session got them. */
-  queries: { queryKey: unknown[]; data: unknown }[];
-}
+export { firstScreenCalls };
 
 // Each language's catalogue is its own chunk of the server build, read on first use.
 const catalogueFiles = import.meta.glob<Catalogue>('@i18n/*.json', { import: 'default' });

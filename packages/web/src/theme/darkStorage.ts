@@ -1,4 +1,5 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
+import { storage } from '../ssr/storage';
 
 /**
  * Mantine keeps the colour scheme through this manager: localStorage key `dark` holding
@@ -9,13 +10,13 @@ let listener: ((event: StorageEvent) => void) | undefined;
 
 export const darkStorage: MantineColorSchemeManager = {
   get: (fallback) => {
-    // The panel's first-screen render has no storage: it draws the light scheme.
-    const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(key);
+    // Nothing stored in the panel's first-screen render: it draws the light scheme.
+    const value = storage.getItem(key);
     if (value === 'true') return 'dark';
     if (value === 'false') return 'light';
     return fallback;
   },
-  set: (value: MantineColorScheme) => localStorage.setItem(key, String(value === 'dark')),
+  set: (value: MantineColorScheme) => storage.setItem(key, String(value === 'dark')),
   subscribe: (onUpdate) => {
     listener = (event) => {
       if (event.key === key) onUpdate(event.newValue === 'true' ? 'dark' : 'light');
@@ -25,5 +26,5 @@ export const darkStorage: MantineColorSchemeManager = {
   unsubscribe: () => {
     if (listener) window.removeEventListener('storage', listener);
   },
-  clear: () => localStorage.removeItem(key),
+  clear: () => storage.removeItem(key),
 };

@@ -1,13 +1,14 @@
 import { useSyncExternalStore } from 'react';
+import { storage } from '../ssr/storage';
 
 /** The chosen panel theme (by name), kept in localStorage like the dark switch. */
 const key = 'theme';
 const listeners = new Set<() => void>();
 
 export const themeChoice = {
-  get: (): string | null => (typeof localStorage === 'undefined' ? null : localStorage.getItem(key)),
+  get: () => storage.getItem(key),
   set(name: string): void {
-    localStorage.setItem(key, name);
+    storage.setItem(key, name);
     listeners.forEach((l) => l());
   },
   subscribe(listener: () => void): () => void {
