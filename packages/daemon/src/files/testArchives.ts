@@ -159,7 +159,10 @@ export function withRawZipName(zip: Buffer, placeholder: string, raw: Buffer, ut
   const wanted = Buffer.from(placeholder);
   if (wanted.length !== raw.length) throw new Error('the raw name must be as long as the placeholder');
   for (let at = out.indexOf(wanted); at !== -1; at = out.indexOf(wanted, at + 1)) {
-    const flagAt = out.readUInt32LE(at - 30) === 0x04034b50 ? at - 30 + 6 : out.readUInt32LE(at - 46) === 0x02014b50 ? at - 46 + 8 : -1;
+    // A name sits 30 bytes after its local header's signature, 46 after its central one; a match
+    // nearer the start (a short placeholder found inside the first header) is neither.
+    const signature = (back: number) => (at >= back ? out.readUInt32LE(at - back) : 0);
+    const flagAt = signature(30) === 0x04034b50 ? at - 30 + 6 : signature(46) === 0x02014b50 ? at - 46 + 8 : -1;
     if (flagAt === -1) continue;
     raw.copy(out, at);
     const flags = out.readUInt16LE(flagAt);
