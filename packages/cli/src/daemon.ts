@@ -5,6 +5,7 @@ import { Daemon, signNodeToken, NODE_TOKEN_TTL_SECONDS, unreachableServersWarnin
 import type { SftpAuthRequest, SftpAuthResponse } from '@outpost/shared';
 import Fastify from 'fastify';
 import { readOptions } from './args.js';
+import { keepFreedMemory } from './keepFreedMemory.js';
 import { sftpLogger } from './sftpLogger.js';
 
 /** The file `outpost daemon` reads: a node's deployment information (GET /api/nodes/{id}/deployment), plus where data lives. */
@@ -87,6 +88,7 @@ export async function askPanelForSftpLogin(
 
 /** `outpost daemon [--config <file>]`: a daemon alone, for a remote node; stops its servers cleanly on SIGINT/SIGTERM. */
 export async function daemon(argv: string[]): Promise<void> {
+  keepFreedMemory();
   const options = readOptions(argv, { config: { type: 'string' } });
   const path = resolve(String(options.config || process.env[DAEMON_CONFIG_ENV] || 'daemon.json'));
   const file = loadDaemonFile(path);

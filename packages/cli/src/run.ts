@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { unreachableServersWarning } from '@outpost/daemon';
 import { buildApp, loadConfig, repositories, startLocalNode } from '@outpost/panel';
+import { keepFreedMemory } from './keepFreedMemory.js';
 import { sftpLogger } from './sftpLogger.js';
 
 /** `outpost run`: migrate, start the panel with its local node's daemon in-process, stop both cleanly on SIGINT/SIGTERM. */
 export async function run(_argv: string[]): Promise<void> {
+  keepFreedMemory();
   const config = loadConfig();
   const app = await buildApp({ config, logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
   const localNode = await startLocalNode(app, { logger: sftpLogger(app.log) });
