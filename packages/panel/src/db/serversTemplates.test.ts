@@ -18,7 +18,7 @@ describe.each(testDialects())('servers and templates tables on %s', (dialect) =>
     db = openDatabase(test.config);
     await migrateToLatest(db, dialect);
     repo = repositories(db);
-    nodeId = await repo.nodes.insert({ name: 'n1', public_host: 'play.example.com', public_port: 8080, private_host: '10.0.0.2', private_port: 8080, sftp_port: 5657, secret: 's', is_local: 0 });
+    nodeId = await repo.nodes.insert({ name: 'n1', public_host: 'play.example.com', public_port: 8080, private_host: '127.0.0.2', private_port: 39080, sftp_port: 5657, secret: 's', is_local: 0 });
   });
 
   afterAll(async () => {

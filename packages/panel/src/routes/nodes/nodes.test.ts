@@ -18,7 +18,8 @@ describe('/api/nodes', () => {
   });
   afterAll(() => t.close());
 
-  const node = { name: 'Remote one', publicHost: 'play.example.com', publicPort: 8080, privateHost: '10.0.0.5', privatePort: 8081, sftpPort: 5657 };
+  // Loopback addresses on ports nothing listens at: the panel's health check dials every node it knows.
+  const node = { name: 'Remote one', publicHost: '127.0.0.4', publicPort: 39080, privateHost: '127.0.0.5', privatePort: 39081, sftpPort: 5657 };
   const post = (payload: unknown, headers: Record<string, string> = editor.headers) => t.app.inject({ method: 'POST', url: '/api/nodes', headers, payload: payload as object });
 
   it('adds, lists, reads, changes and removes a node, never showing its secret', async () => {
