@@ -10,7 +10,7 @@ const defaults: Record<string, string> = {
   [SettingKeys.defaultTheme]: 'outpost',
   [SettingKeys.registrationEnabled]: 'true',
   [SettingKeys.emailProvider]: 'none',
-  [SettingKeys.emailTls]: 'starttls',
+  [SettingKeys.emailTls]: 'auto',
   [SettingKeys.emailAllowSelfSigned]: 'false',
   [SettingKeys.defaultLanguage]: 'en_US',
 };

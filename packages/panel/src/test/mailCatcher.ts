@@ -13,6 +13,8 @@ export interface CaughtMail {
   html: string;
   /** The first http(s) address in the plain-text part: a mail's button. */
   link?: string;
+  /** Whether the mail came over TLS (implicit, or after STARTTLS). */
+  secured: boolean;
 }
 
 export interface MailCatcher {
@@ -25,15 +27,16 @@ export interface MailCatcher {
 
 /**
  * A real SMTP server on a free port that keeps each delivered mail, parsed. `secure` speaks TLS
- * from the first byte; otherwise STARTTLS is offered. Both use smtp-server's self-signed certificate.
+ * from the first byte; otherwise STARTTLS is offered, unless `plain` (a relay that knows no TLS).
+ * Both use smtp-server's self-signed certificate.
  */
-export async function startMailCatcher(options: { secure?: boolean; auth?: { user: string; pass: string } } = {}): Promise<MailCatcher> {
+export async function startMailCatcher(options: { secure?: boolean; plain?: boolean; auth?: { user: string; pass: string } } = {}): Promise<MailCatcher> {
   const mails: CaughtMail[] = [];
   const logins: string[] = [];
   const server = new SMTPServer({
     secure: options.secure ?? false,
     authOptional: !options.auth,
-    disabledCommands: options.auth ? [] : ['AUTH'],
+    disabledCommands: [...(options.auth ? [] : ['AUTH']), ...(options.plain ? ['STARTTLS'] : [])],
     logger: false,
     onAuth(auth, _session, callback) {
       if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) {
@@ -54,6 +57,7 @@ export async function startMailCatcher(options: { secure?: boolean; auth?: { use
             text,
             html: typeof parsed.html === 'string' ? parsed.html : '',
             link: /https?:\/\/\S+/.exec(text)?.[0],
+            secured: session.secure,
           });
           callback();
         })

@@ -32,8 +32,31 @@ export const SettingKeys = {
 
 export const secretSettingKeys: readonly string[] = [SettingKeys.emailKey, SettingKeys.emailPassword, SettingKeys.emailSecret];
 
-/** SMTP encryption choices (SettingKeys.emailTls). */
-export const emailTlsModes = ['implicit', 'starttls', 'none'] as const;
+/**
+ * Settings only an administrator may change: where mail goes and the panel's address, which
+ * reset and invitation links carry. With both, a settings editor could read the admin's reset link.
+ */
+export const adminSettingKeys: readonly string[] = [
+  SettingKeys.masterUrl,
+  SettingKeys.emailProvider,
+  SettingKeys.emailFrom,
+  SettingKeys.emailDomain,
+  SettingKeys.emailKey,
+  SettingKeys.emailHost,
+  SettingKeys.emailUsername,
+  SettingKeys.emailPassword,
+  SettingKeys.emailPort,
+  SettingKeys.emailTls,
+  SettingKeys.emailAllowSelfSigned,
+  SettingKeys.emailSecret,
+  SettingKeys.emailApiUrl,
+];
+
+/**
+ * SMTP encryption choices (SettingKeys.emailTls). `auto`, the default and all a spec client can set,
+ * uses STARTTLS when offered and requires it except for a relay on the panel's own machine.
+ */
+export const emailTlsModes = ['auto', 'implicit', 'starttls', 'none'] as const;
 
 const SettingValue = Type.String({ maxLength: 4096 });
 

@@ -1,8 +1,8 @@
-import { OutpostError, SettingKeys } from '@outpost/shared';
+import { OutpostError, SettingKeys, type emailTlsModes } from '@outpost/shared';
 import type { Repositories } from '../../db/repositories.js';
 import { readSetting } from '../panelSettings.js';
 
-export type TlsMode = 'implicit' | 'starttls' | 'none';
+export type TlsMode = (typeof emailTlsModes)[number];
 
 export interface SmtpSettings {
   provider: 'smtp';
@@ -59,7 +59,7 @@ export async function readMailSettings(repo: Repositories): Promise<Exclude<Mail
   const provider = await read(SettingKeys.emailProvider);
   if (provider === 'smtp') {
     const { host, port: written } = splitHost(await required(SettingKeys.emailHost));
-    const tls = ((await read(SettingKeys.emailTls)) || 'starttls') as TlsMode;
+    const tls = ((await read(SettingKeys.emailTls)) || 'auto') as TlsMode;
     const portSetting = await read(SettingKeys.emailPort);
     return {
       provider,

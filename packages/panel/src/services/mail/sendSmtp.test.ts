@@ -58,6 +58,31 @@ describe('sendSmtp', () => {
     expect(catcher.mails).toEqual([]);
   });
 
+  it('in auto mode, takes STARTTLS when the relay offers it', async () => {
+    catcher = await startMailCatcher();
+    await sendSmtp(settings(catcher.port, { tls: 'auto' }), message);
+    expect(catcher.mails.map((m) => m.secured)).toEqual([true]);
+  });
+
+  it('in auto mode, hands mail in clear to a relay on this machine that offers no STARTTLS', async () => {
+    catcher = await startMailCatcher({ plain: true });
+    await sendSmtp(settings(catcher.port, { tls: 'auto' }), message);
+    expect(catcher.mails.map((m) => [m.subject, m.secured])).toEqual([['Hello there', false]]);
+  });
+
+  it('in auto mode, requires STARTTLS of a relay it does not take for local, and sends nothing in clear', async () => {
+    // A loopback decoy under a name the panel does not treat as this machine (IPv4-mapped IPv6).
+    catcher = await startMailCatcher({ plain: true });
+    await expect(sendSmtp(settings(catcher.port, { tls: 'auto', host: '::ffff:127.0.0.1' }), message)).rejects.toThrow(/STARTTLS/i);
+    expect(catcher.mails).toEqual([]);
+  });
+
+  it('with STARTTLS chosen, refuses a relay that does not offer it, even on this machine', async () => {
+    catcher = await startMailCatcher({ plain: true });
+    await expect(sendSmtp(settings(catcher.port, { tls: 'starttls' }), message)).rejects.toThrow(/STARTTLS/i);
+    expect(catcher.mails).toEqual([]);
+  });
+
   it('fails with the connection error when nothing listens', async () => {
     await expect(sendSmtp(settings(await refusedPort()), message)).rejects.toThrow(/ECONNREFUSED/);
   });

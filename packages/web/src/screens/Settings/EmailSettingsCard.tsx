@@ -54,8 +54,8 @@ export function EmailSettingsCard({ values, secretsSet, set, errorOf, saveChange
           key={key}
           label={label}
           data={emailTlsModes.map((mode) => ({ value: mode, label: t(`emailSettings.tlsModes.${mode}`) }))}
-          value={values[key] || 'starttls'}
-          onChange={(value) => set(key, value ?? 'starttls')}
+          value={values[key] || 'auto'}
+          onChange={(value) => set(key, value ?? 'auto')}
           allowDeselect={false}
         />
       );
