@@ -142,3 +142,35 @@ describe('command steps (finding 2: a variable pasted into sh -c ran as shell co
     await expect(daemon.servers.putData('0000a006', { main: '--upload-pack=touch pwned' }, false)).rejects.toMatchObject({ code: 'ErrInvalidVariable' });
   });
 });
+
+describe("a program's environment (issue 26, finding 11a: programs inherited the panel's whole environment)", () => {
+  const printEnv = (file: string) => `${node} env.js ${file}`;
+  const secrets = { AWS_SECRET_ACCESS_KEY: 'leaked-aws-key', DATABASE_URL: 'postgres://panel:leaked@127.0.0.1/outpost', OUTPOST_DB_URL: 'leaked-db-url' };
+
+  it('gets PATH, HOME, the language and its template variables, never the operator credentials of the daemon', async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, secrets, { LC_TIME: 'C.UTF-8' });
+    try {
+      const daemon = await setup();
+      const server = await daemon.servers.create(
+        '0000a007',
+        definition({ command: printEnv('run.json'), environmentVars: { GAME_MODE: 'survival' } }, { install: [{ type: 'command', commands: [printEnv('step.json')] }] }),
+      );
+      await writeFile(join(server.root, 'env.js'), "require('fs').writeFileSync(process.argv[2], JSON.stringify(process.env))");
+      await server.install();
+      await runToExit(daemon, '0000a007');
+      for (const file of ['run.json', 'step.json']) {
+        const env = JSON.parse(await readFile(join(server.root, file), 'utf8')) as Record<string, string>;
+        for (const name of Object.keys(secrets)) expect(env, `${file}: ${name}`).not.toHaveProperty(name);
+        expect(JSON.stringify(env), file).not.toContain('leaked');
+        expect(env.PATH, file).toBe(process.env.PATH);
+        expect(env.LC_TIME, file).toBe('C.UTF-8');
+        expect(env.HOME, file).toBeTruthy();
+      }
+      expect(JSON.parse(await readFile(join(server.root, 'run.json'), 'utf8'))).toMatchObject({ GAME_MODE: 'survival' });
+    } finally {
+      for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
+    }
+  });
+});

@@ -6,14 +6,18 @@ import type { ExecutionSpec } from '../environments/environment.js';
 import { resolveInside } from '../files/resolveInside.js';
 import { assertReachable, serverUser } from './serverUsers.js';
 
+/** What a program needs of the daemon's environment: where to find programs, whose it is, language and time. */
+const PASSED_VARIABLES = new Set(['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TMPDIR', 'LANG', 'LANGUAGE', 'TZ', 'JAVA_HOME']);
+
 /**
- * The daemon's own environment minus its configuration: a template's program sees PATH, HOME
- * and the like, never the node secret.
+ * The few variables of the daemon's own environment a program needs (PATH, HOME, LANG and LC_*,
+ * TZ, ...). Never the rest: the operator's shell may hold credentials (a database URL, cloud
+ * keys, the node secret), none of them a template's program's business.
  */
 export function baseEnvironment(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !key.startsWith('OUTPOST_')) env[key] = value;
+    if (value !== undefined && (PASSED_VARIABLES.has(key) || key.startsWith('LC_'))) env[key] = value;
   }
   return env;
 }
