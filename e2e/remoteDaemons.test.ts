@@ -152,7 +152,7 @@ describe('remote nodes', () => {
       await vi.waitFor(async () => expect((await call('GET', `${base}/stats`)).body.memory).toBeGreaterThan(0), { timeout: 10_000, interval: 250 });
 
       // Files: list, write, read back; a larger upload and download, byte for byte.
-      expect(((await call('GET', `${base}/file/`)).body.files as Array<{ name: string }>).map((file) => file.name)).toContain('main.js');
+      expect(((await call('GET', `${base}/file/`)).body as Array<{ name: string }>).map((file) => file.name)).toContain('main.js');
       const small = new FormData();
       small.append('file', new Blob([`notes from ${name}\n`]), 'notes.txt');
       expect((await call('PUT', `${base}/file/notes.txt`, small)).status).toBe(204);

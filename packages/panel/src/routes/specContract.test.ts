@@ -257,7 +257,11 @@ describe('spec section 7, call by call', () => {
       expect(put.status).toBe(204);
       expect((await call('PUT', `${base()}/file/dir?folder=true`)).status).toBe(204);
       expect((await call('GET', `${base()}/file/a.txt`)).text).toBe('contract file');
-      expect((await call('GET', `${base()}/file/`)).json.files.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(['a.txt', 'dir']));
+      // A folder answers a bare array of entries, each with the spec's fields.
+      const listing = (await call('GET', `${base()}/file/`)).json as Array<Record<string, unknown>>;
+      expect(Array.isArray(listing)).toBe(true);
+      expect(listing.map((f) => f.name)).toEqual(expect.arrayContaining(['a.txt', 'dir']));
+      expect(listing.find((f) => f.name === 'a.txt')).toEqual({ name: 'a.txt', isFile: true, size: 13, modifyTime: expect.any(Number) });
       expect((await call('POST', `${base()}/archive/a.zip`, ['a.txt'])).status).toBe(204);
       expect((await call('GET', `${base()}/extract/a.zip?destination=dir`)).status).toBe(204);
       expect((await call('GET', `${base()}/file/dir/a.txt`)).text).toBe('contract file');

@@ -56,6 +56,9 @@ export const FileEntry = Type.Object({
 });
 export type FileEntry = Static<typeof FileEntry>;
 
+/** GET /proxy/daemon/server/{id}/file/{folder}: the entries alone, as the spec's clients read them. */
+export const FileEntries = Type.Array(FileEntry);
+
 /** GET .../file/{path} of a folder; also the socket's `file` message, where `error` holds a failure's code. */
 export const FileListing = Type.Object({ files: Type.Array(FileEntry), path: Type.String(), error: Type.Optional(Type.String()) });
 export type FileListing = Static<typeof FileListing>;

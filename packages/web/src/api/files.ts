@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorCodeOf, isErrorBody, type FileListing } from '@outpost/shared';
+import { errorCodeOf, isErrorBody, type FileEntry, type FileListing } from '@outpost/shared';
 import { ApiError } from './ApiError';
 import { api } from './client';
 import { encodePath, proxyBase, rawRequest } from './serverProxy';
@@ -8,7 +8,8 @@ import { textOf } from './textOf';
 /** The URL of a file's contents: GET downloads it (also used as the download link). */
 export const fileUrl = (id: string, path: string) => `${proxyBase(id)}/file/${encodePath(path)}`;
 
-export const listFolder = (id: string, path: string) => api.get<FileListing>(fileUrl(id, path));
+/** A folder's listing: HTTP answers the entries alone, shaped here as the socket's `file` message. */
+export const listFolder = async (id: string, path: string): Promise<FileListing> => ({ files: await api.get<FileEntry[]>(fileUrl(id, path)), path });
 export const createFolder = (id: string, path: string) => api.put<unknown>(`${fileUrl(id, path)}?folder=true`);
 export const deleteFile = (id: string, path: string) => api.delete<unknown>(fileUrl(id, path));
 /** Zips `sources` into the archive at `target`. */

@@ -27,7 +27,7 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
     const { client, caller, server } = await serverAccess(request);
     const path = request.params['*'];
     const found = await client.getFile(caller, server.id, path);
-    if ('files' in found) return found;
+    if ('files' in found) return found.files;
     reply.header('content-type', 'application/octet-stream');
     reply.header('content-length', String(found.size));
     reply.header('content-disposition', attachment(path));

@@ -41,14 +41,14 @@ describe('/proxy/daemon/server/{id}', () => {
     expect((await call('PUT', '/file/hello.txt', operator, upload)).statusCode).toBe(204);
     expect((await call('PUT', '/file/sub?folder=true', operator)).statusCode).toBe(204);
     const listing = await call('GET', '/file/', operator);
-    expect(listing.json().files.map((f: { name: string }) => f.name).sort()).toEqual(['hello.txt', 'sub']);
+    expect(listing.json().map((f: { name: string }) => f.name).sort()).toEqual(['hello.txt', 'sub']);
     const file = await call('GET', '/file/hello.txt', operator);
     expect(file.body).toBe('hello world');
     expect(file.headers['content-disposition']).toContain('hello.txt');
     expect((await call('GET', '/file/hello.txt', consoleOnly)).statusCode).toBe(403);
     expect((await call('POST', '/archive/all.zip', operator, { payload: ['hello.txt'] })).statusCode).toBe(204);
     expect((await call('GET', '/extract/all.zip?destination=sub', operator)).statusCode).toBe(204);
-    expect((await call('GET', '/file/sub', operator)).json().files.map((f: { name: string }) => f.name)).toEqual(['hello.txt']);
+    expect((await call('GET', '/file/sub', operator)).json().map((f: { name: string }) => f.name)).toEqual(['hello.txt']);
     expect((await call('DELETE', '/file/sub', consoleOnly)).statusCode).toBe(403);
     expect((await call('DELETE', '/file/sub', operator)).statusCode).toBe(204);
     const escape = await call('GET', '/file/..%2F..%2Fetc', operator);

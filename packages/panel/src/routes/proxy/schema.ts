@@ -5,7 +5,7 @@ import {
   ConsoleReplay,
   DefinitionBody,
   ExtractQuery,
-  FileListing,
+  FileEntries,
   NoContent,
   PowerQuery,
   PutFileQuery,
@@ -58,7 +58,9 @@ export const powerSchema = {
 };
 export const reloadSchema = { summary: "Re-read a server's definition from disk (admin)", tags: ['proxy'], params: ServerParams, response: responses({ 204: NoContent }) };
 
-export const getFileSchema = { summary: 'A folder answers its listing, a file its bytes', tags: ['proxy'], params: ServerPathParams, response: responses({ 200: FileListing }) };
+// A folder answers a bare array of entries, as the spec's clients read it (the socket's `file`
+// message keeps its object with the path).
+export const getFileSchema = { summary: 'A folder answers its entries, a file its bytes', tags: ['proxy'], params: ServerPathParams, response: responses({ 200: FileEntries }) };
 export const putFileSchema = {
   summary: 'Upload a file (multipart field `file`), or with ?folder=true create a folder',
   tags: ['proxy'],
