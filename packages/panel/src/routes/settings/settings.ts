@@ -1,12 +1,27 @@
-import { OutpostError, Scopes, isEmail } from '@outpost/shared';
+import { OutpostError, Scopes, adminSettingKeys, hasScope, isEmail, secretSettingKeys } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { presentSetting, writeSettings } from '../../services/panelSettings.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Repositories } from '../../db/repositories.js';
+import { presentSetting, readSetting, writeSettings } from '../../services/panelSettings.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { sendTestMail } from '../../services/mail/sendTestMail.js';
 import { emailStatusSchema, getSettingSchema, postSettingsSchema, putSettingSchema, testEmailSchema } from './schema.js';
 
-/** /api/settings: panel settings, for holders of settings.edit. */
+/**
+ * Mail delivery and the master URL decide where reset and invitation links go, so changing them
+ * needs the admin scope (403 ErrMissingScope naming it). A value sent as it is stored is no change:
+ * a client that saves the whole form still works for a settings editor.
+ */
+async function requireAdminForMailAndAddress(repo: Repositories, request: FastifyRequest, values: Record<string, string>): Promise<void> {
+  if (hasScope(request.session!.scopes, Scopes.Admin)) return;
+  for (const [key, value] of Object.entries(values)) {
+    if (!adminSettingKeys.includes(key)) continue;
+    const keeps = secretSettingKeys.includes(key) ? value === '' : value === (await readSetting(repo, key));
+    if (!keeps) throw new OutpostError('ErrMissingScope', 'only an administrator may change where mail goes or the master URL', { scope: Scopes.Admin, field: key }, 403);
+  }
+}
+
+/** /api/settings: panel settings, for holders of settings.edit; mail delivery and the master URL for administrators. */
 export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { repo } = app.panel;
@@ -17,11 +32,14 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
   });
 
   r.put('/api/settings/:key', { schema: putSettingSchema, config }, async (request, reply) => {
-    await writeSettings(repo, { [request.params.key]: request.body.value });
+    const values = { [request.params.key]: request.body.value };
+    await requireAdminForMailAndAddress(repo, request, values);
+    await writeSettings(repo, values);
     return reply.code(204).send(null);
   });
 
   r.post('/api/settings', { schema: postSettingsSchema, config }, async (request, reply) => {
+    await requireAdminForMailAndAddress(repo, request, request.body);
     await writeSettings(repo, request.body);
     return reply.code(204).send(null);
   });

@@ -12,6 +12,8 @@ import { SecretField } from './SecretField';
 interface EmailSettingsCardProps {
   values: SettingsMap;
   secretsSet: Record<string, boolean>;
+  /** Shows where mail goes without letting it change: for a settings editor who is no administrator. */
+  readOnly: boolean;
   set: (key: string, value: string) => void;
   /** The refusal shown beside a field, if any. */
   errorOf: (key: string) => string | undefined;
@@ -20,7 +22,7 @@ interface EmailSettingsCardProps {
 }
 
 /** The email provider and its fields, the language of mails, a test button and the last failure. */
-export function EmailSettingsCard({ values, secretsSet, set, errorOf, saveChanges }: EmailSettingsCardProps) {
+export function EmailSettingsCard({ values, secretsSet, readOnly, set, errorOf, saveChanges }: EmailSettingsCardProps) {
   const { t } = useTranslation();
   const provider = values[SettingKeys.emailProvider] || 'none';
   const test = useSendTestEmail();
@@ -46,7 +48,17 @@ export function EmailSettingsCard({ values, secretsSet, set, errorOf, saveChange
   const field = (key: string) => {
     const label = t(settingLabels[key]);
     if (secretSettingKeys.includes(key)) {
-      return <SecretField key={`${key}-${String(secretsSet[key] === true)}`} label={label} isSet={secretsSet[key] === true} value={values[key] ?? ''} onChange={(value) => set(key, value)} testId={`setting-${key}`} />;
+      return (
+        <SecretField
+          key={`${key}-${String(secretsSet[key] === true)}`}
+          label={label}
+          isSet={secretsSet[key] === true}
+          readOnly={readOnly}
+          value={values[key] ?? ''}
+          onChange={(value) => set(key, value)}
+          testId={`setting-${key}`}
+        />
+      );
     }
     if (key === SettingKeys.emailTls) {
       return (
@@ -68,6 +80,7 @@ export function EmailSettingsCard({ values, secretsSet, set, errorOf, saveChange
           label={label}
           checked={values[key] === 'true'}
           onChange={(e) => set(key, String(e.currentTarget.checked))}
+          disabled={readOnly}
         />
       );
     }
@@ -84,6 +97,7 @@ export function EmailSettingsCard({ values, secretsSet, set, errorOf, saveChange
         value={values[key] ?? ''}
         onChange={(e) => set(key, e.currentTarget.value)}
         error={errorOf(key)}
+        readOnly={readOnly}
         data-testid={`setting-${key}`}
         data-setting={key}
       />
@@ -108,6 +122,8 @@ export function EmailSettingsCard({ values, secretsSet, set, errorOf, saveChange
             value={provider}
             onChange={(value) => set(SettingKeys.emailProvider, value ?? 'none')}
             allowDeselect={false}
+            disabled={readOnly}
+            description={readOnly ? t('settings.adminOnly') : undefined}
             data-testid="setting-email-provider"
           />
           <Select
@@ -119,7 +135,7 @@ export function EmailSettingsCard({ values, secretsSet, set, errorOf, saveChange
           />
           {emailProviderFields[provider]?.map(field)}
         </SimpleGrid>
-        {provider === 'none' ? (
+        {readOnly ? null : provider === 'none' ? (
           <Text size="sm" c="dimmed">
             {t('emailSettings.noneHint')}
           </Text>

@@ -6,15 +6,28 @@ interface SecretFieldProps {
   label: string;
   /** Whether the panel holds a value; it never sends it back. */
   isSet: boolean;
+  /** Only says whether one is stored, with no way to replace it. */
+  readOnly?: boolean;
   value: string;
   onChange: (value: string) => void;
   testId: string;
 }
 
 /** A write-only setting: "set" with a Replace button when one is stored, else a password field. */
-export function SecretField({ label, isSet, value, onChange, testId }: SecretFieldProps) {
+export function SecretField({ label, isSet, readOnly = false, value, onChange, testId }: SecretFieldProps) {
   const { t } = useTranslation();
   const [replacing, setReplacing] = useState(!isSet);
+  if (readOnly) {
+    return (
+      <Input.Wrapper label={label}>
+        <Group gap="sm" mih={36}>
+          <Badge color={isSet ? 'teal' : 'gray'} variant="light" data-testid={`${testId}-${isSet ? 'set' : 'unset'}`}>
+            {isSet ? t('emailSettings.secretSet') : t('emailSettings.secretUnset')}
+          </Badge>
+        </Group>
+      </Input.Wrapper>
+    );
+  }
   if (!replacing) {
     return (
       <Input.Wrapper label={label}>

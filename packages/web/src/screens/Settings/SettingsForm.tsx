@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useTranslation } from '../../translation/useTranslation';
-import { SettingKeys, secretSettingKeys } from '@outpost/shared';
+import { Scopes, SettingKeys, secretSettingKeys } from '@outpost/shared';
 import { useConfig } from '../../api/config';
 import { fieldErrorOf } from '../../api/fieldError';
 import { useSaveSettings, type PanelSettings, type SettingsMap } from '../../api/settings';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { useCan } from '../../hooks/useCan';
 import { EmailSettingsCard } from './EmailSettingsCard';
 import { settingLabels } from './emailProviderFields';
 
@@ -14,6 +15,8 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
   const { t } = useTranslation();
   const config = useConfig();
   const save = useSaveSettings();
+  // Where mail goes and the master URL are an administrator's (the panel refuses anyone else): shown read-only.
+  const mailAndAddressLocked = !useCan(Scopes.Admin);
   const [values, setValues] = useState<SettingsMap>(initial.values);
   const [secretsSet, setSecretsSet] = useState(initial.secretsSet);
   // The panel's refusal of one setting (an invalid master URL, no sender address), shown beside it until it changes.
@@ -70,7 +73,7 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
     });
   };
 
-  const text = (key: string, props: { placeholder?: string; description?: string } = {}) => (
+  const text = (key: string, props: { placeholder?: string; description?: string; readOnly?: boolean } = {}) => (
     <TextInput
       key={key}
       label={t(settingLabels[key])}
@@ -91,7 +94,11 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
             {t('settings.panel')}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {text(SettingKeys.masterUrl, { placeholder: 'https://panel.example.com', description: t('settings.masterUrlHint') })}
+            {text(SettingKeys.masterUrl, {
+              placeholder: 'https://panel.example.com',
+              description: mailAndAddressLocked ? t('settings.adminOnly') : t('settings.masterUrlHint'),
+              readOnly: mailAndAddressLocked,
+            })}
             {text(SettingKeys.companyName)}
             <Select
               label={t(settingLabels[SettingKeys.defaultTheme])}
@@ -111,6 +118,7 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
         <EmailSettingsCard
           values={values}
           secretsSet={secretsSet}
+          readOnly={mailAndAddressLocked}
           set={set}
           errorOf={errorOf}
           saveChanges={() =>
