@@ -42,6 +42,10 @@ describe('outpost daemon', () => {
     writeFileSync(path, '{');
     expect(() => loadDaemonFile(path)).toThrow(/not valid JSON/);
     expect(() => loadDaemonFile(join(dir, 'missing.json'))).toThrow(/does not exist/);
+    writeFileSync(path, JSON.stringify({ ...deployment, allowPrivateTargets: '10.0.0.0/8, 10.1.2.3/40' }));
+    expect(() => loadDaemonFile(path)).toThrow(/allowPrivateTargets: 10\.1\.2\.3\/40 is not an address range/);
+    writeFileSync(path, JSON.stringify({ ...deployment, allowPrivateTargets: '10.0.0.0/8, fd00::/8' }));
+    expect(loadDaemonFile(path).allowPrivateTargets).toBe('10.0.0.0/8, fd00::/8');
   });
 
   it('saves a pushed secret in the daemon file, keeping its other keys, readable by its owner alone', async () => {

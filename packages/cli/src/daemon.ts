@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Daemon, signNodeToken, NODE_TOKEN_TTL_SECONDS, unreachableServersWarning } from '@outpost/daemon';
+import { Daemon, parseAllowedTargets, signNodeToken, NODE_TOKEN_TTL_SECONDS, unreachableServersWarning } from '@outpost/daemon';
 import type { SftpAuthRequest, SftpAuthResponse } from '@outpost/shared';
 import Fastify from 'fastify';
 import { readOptions } from './args.js';
@@ -27,6 +27,11 @@ export interface DaemonFile {
    * forgeMaven, forgePromotions, spongeApi, adoptiumApi (defaults: the vendors' own).
    */
   downloadSources?: Record<string, string>;
+  /**
+   * Private address ranges (comma-separated CIDR, e.g. "10.0.0.0/8") the download steps may
+   * fetch from, such as a mirror on the LAN; default none: loopback, link-local and private are refused.
+   */
+  allowPrivateTargets?: string;
 }
 
 export const DAEMON_CONFIG_ENV = 'OUTPOST_DAEMON_CONFIG';
@@ -42,6 +47,13 @@ export function loadDaemonFile(path: string): DaemonFile {
   }
   for (const key of ['nodeId', 'secret', 'panelUrl', 'privatePort'] as const) {
     if (file[key] === undefined || file[key] === '') throw new Error(`${path}: ${key} is required`);
+  }
+  if (file.allowPrivateTargets !== undefined) {
+    try {
+      parseAllowedTargets(String(file.allowPrivateTargets));
+    } catch (error) {
+      throw new Error(`${path}: allowPrivateTargets: ${(error as Error).message}`, { cause: error });
+    }
   }
   // It holds the node secret: no server program (each runs as a user of its own) may read it.
   if (process.getuid?.() === 0 && (statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
@@ -99,6 +111,7 @@ export async function daemon(argv: string[]): Promise<void> {
     secret: file.secret,
     serversDir: dataDir,
     downloadSources: file.downloadSources,
+    outbound: { allowed: () => String(file.allowPrivateTargets ?? ''), allowedIn: `allowPrivateTargets of ${path}` },
     sftp: {
       port: file.sftpPort ?? 5657,
       hostKeyPath: resolve(path, '..', 'sftp_host_ed25519'),

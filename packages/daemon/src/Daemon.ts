@@ -18,6 +18,7 @@ import type { ServerOptions } from './servers/Server.js';
 import { ServerManager } from './servers/ServerManager.js';
 import { startSftpServer, type SftpServer } from './sftp/index.js';
 import { isServerId } from './servers/serverId.js';
+import { OutboundGuard, type OutboundGuardOptions } from './system/outboundGuard.js';
 
 /** The parts of a pino logger the daemon uses; Fastify's logger fits too. */
 export type DaemonLogger = Pick<BaseLogger, 'info' | 'warn' | 'error'>;
@@ -65,6 +66,11 @@ export interface DaemonConfig {
   javaDir?: string;
   /** Mirrors for the download steps (Mojang, Fabric, Forge, Sponge, Adoptium); defaults are the vendors'. */
   downloadSources?: Partial<DownloadSources>;
+  /**
+   * The private ranges (CIDR list) download steps may reach, read at each download: a daemon
+   * file's allowPrivateTargets, or the panel's setting for the local node. Default none.
+   */
+  outbound?: OutboundGuardOptions;
   /** Where the daemon reports logins, session ends and refusals (pino, or the panel's Fastify logger); silent when absent. */
   logger?: DaemonLogger;
   /**
@@ -102,6 +108,7 @@ export class Daemon {
       consoleTrimTo: config.consoleTrimTo,
       operations: config.operations ?? { runOperations, checkRequirements },
       javaDir: config.javaDir ?? join(config.dataDir ?? config.serversDir, 'java'),
+      outbound: new OutboundGuard(config.outbound ?? { allowed: () => '', allowedIn: 'allowPrivateTargets of the daemon file' }),
       createEnvironment: config.createEnvironment ?? ((env, serverId) => createBuiltInEnvironment(env, serverId, config.docker)),
     });
   }

@@ -8,3 +8,4 @@ export type { ServerManager } from './servers/ServerManager.js';
 export type { Environment, ExecutionSpec, RunningProcess, ProcessStats, ExitInfo } from './environments/environment.js';
 export { unreachableServersWarning } from './servers/serverUsers.js';
 export { MessageBudget, DefaultMessageBudget, type MessageBudgetOptions, type BudgetVerdict } from './system/MessageBudget.js';
+export { OutboundGuard, parseAllowedTargets, readLimited, type ByteBudget, type OutboundGuardOptions } from './system/outboundGuard.js';

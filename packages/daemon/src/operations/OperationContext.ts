@@ -1,4 +1,5 @@
 import type { ServerFiles } from '../files/ServerFiles.js';
+import type { OutboundGuard } from '../system/outboundGuard.js';
 
 /** What a run of operations (install, pre/post hooks, task steps) gets from the server running it. */
 export interface OperationContext {
@@ -17,6 +18,8 @@ export interface OperationContext {
    */
   exec(argv: string[], opts: { cwd: string; env: Record<string, string> }): Promise<number>;
   signal: AbortSignal;
+  /** The node's private-address guard, which every download of a step goes through; absent, no private address is allowed. */
+  outbound?: OutboundGuard;
   /** Where this node keeps the JDKs javadl fetches, shared by all its servers (<data>/java). */
   javaDir?: string;
   /**

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OutpostError } from '@outpost/shared';
 import type { Step } from '@outpost/shared';
 import { UploadFolder } from '../files/jailPath.js';
+import { OutboundGuard } from '../system/outboundGuard.js';
+import { downloadToFile } from './downloadToFile.js';
 import { runOperations } from './runOperations.js';
 import { failureOf, makeContext, serveHttp, type TestContext, type TestHttpServer } from './testKit.js';
 
@@ -16,6 +18,19 @@ let ctx: TestContext;
 let http: TestHttpServer;
 let requests: string[];
 let halfOnDisk: () => Promise<void> = async () => {};
+const sent = { endless: 0 };
+
+/** A second loopback address standing for a private one (10.x, 169.254.169.254): it counts whether it was reached. */
+let decoy: TestHttpServer;
+let decoyHits: number;
+beforeEach(async () => {
+  decoyHits = 0;
+  decoy = await serveHttp((_req, res) => {
+    decoyHits++;
+    res.end('credentials');
+  }, '127.0.0.2');
+});
+afterEach(() => decoy.close());
 
 beforeEach(async () => {
   ctx = await makeContext({ version: '1.2.3' });
@@ -57,6 +72,16 @@ beforeEach(async () => {
       return void res.write('start', () => res.destroy());
     }
     if (path === '/%2e%2e') return void res.end('dots');
+    if (path === '/to-metadata') return void res.writeHead(302, { location: `${decoy.url}/latest/meta-data/iam` }).end();
+    if (path === '/endless.bin') {
+      // No length announced, never ends: only the reader's limit stops it.
+      res.writeHead(200);
+      const more = (): void => {
+        while (!res.destroyed && res.write(CHUNK)) sent.endless += CHUNK.length;
+        if (!res.destroyed) res.once('drain', more);
+      };
+      return more();
+    }
     res.writeHead(404, 'Not Found').end('no');
   });
 });
@@ -161,6 +186,37 @@ describe('download', () => {
     ctx.controller.abort();
     const error = await run;
     expect(error.message).toBe('step 1 (download) failed: cancelled');
+    expect(await readdir(ctx.root)).toEqual([]);
+  });
+});
+
+describe('download to a private address', () => {
+  it('is refused before connecting unless the node allows the range', async () => {
+    ctx.outbound = new OutboundGuard({ allowed: () => '', allowedIn: 'allowPrivateTargets' });
+    const error = await failure([{ type: 'download', files: [`${decoy.url}/latest/meta-data/iam`] }]);
+    expect(error.metadata?.cause).toBe('ErrFieldIsInvalidHost');
+    expect(error.message).toContain('127.0.0.2 is a private or local address');
+    expect(error.message).toContain('allowPrivateTargets');
+    // A context without a guard refuses too.
+    delete ctx.outbound;
+    expect((await failure([{ type: 'download', files: [`${decoy.url}/x.jar`] }])).metadata?.cause).toBe('ErrFieldIsInvalidHost');
+    expect(decoyHits).toBe(0);
+    expect(await readdir(ctx.root)).toEqual([]);
+  });
+
+  it('refuses a redirect to a refused address, without reaching it', async () => {
+    ctx.outbound = new OutboundGuard({ allowed: () => '127.0.0.1/32', allowedIn: 'allowPrivateTargets' });
+    const error = await failure([{ type: 'download', files: [`${http.url}/to-metadata`] }]);
+    expect(error.metadata?.cause).toBe('ErrFieldIsInvalidHost');
+    expect(requests).toEqual(['/to-metadata']);
+    expect(decoyHits).toBe(0);
+    expect(await readdir(ctx.root)).toEqual([]);
+  });
+
+  it('cuts an endless answer at the byte limit, leaving no file', async () => {
+    const error = await downloadToFile(new URL(`${http.url}/endless.bin`), ctx.files, 'endless.bin', ctx, { maxBytes: 4 * 1024 * 1024 }).then(() => undefined, (e: unknown) => e);
+    expect((error as Error).message).toBe(`the download of ${http.url}/endless.bin is larger than ${4 * 1024 * 1024} bytes`);
+    expect(sent.endless).toBeLessThan(64 * 1024 * 1024);
     expect(await readdir(ctx.root)).toEqual([]);
   });
 });

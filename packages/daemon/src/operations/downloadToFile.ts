@@ -2,9 +2,17 @@ import { createHash } from 'node:crypto';
 import { addAbortSignal, pipeline, Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ServerFiles } from '../files/ServerFiles.js';
+import { OutboundGuard } from '../system/outboundGuard.js';
+import type { OperationContext } from './OperationContext.js';
 import { StepFailure } from './StepFailure.js';
 
-export const MAX_REDIRECTS = 10;
+/** What a step's fetch needs: the run's signal and the node's private-address guard. */
+export type FetchContext = Pick<OperationContext, 'signal' | 'outbound'>;
+
+/** A file larger than this is no game or tool download: the step stops reading (10 GiB). */
+export const MAX_DOWNLOAD_BYTES = 10 * 1024 ** 3;
+
+const refuseEveryPrivateTarget = new OutboundGuard({ allowed: () => '', allowedIn: 'the node\'s allowPrivateTargets' });
 
 /** Parses an http(s) URL, refusing every other scheme (file:, data:, ...). */
 export function parseHttpUrl(text: string): URL {
@@ -19,26 +27,16 @@ export function parseHttpUrl(text: string): URL {
 }
 
 /**
- * GETs a URL following at most MAX_REDIRECTS redirects (each checked to stay http/https) and
- * answers the final 2xx response; anything else is a StepFailure naming the status.
+ * GETs a URL through the node's private-address guard, which follows redirects (each hop
+ * checked again), and answers the final 2xx response; anything else is a StepFailure naming the status.
  */
-export async function fetchFollowing(url: URL, signal: AbortSignal): Promise<Response> {
-  let current = url;
-  for (let hop = 0; ; hop++) {
-    const response = await fetch(current, { redirect: 'manual', signal });
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      await response.body?.cancel();
-      if (hop >= MAX_REDIRECTS) throw new StepFailure(`too many redirects (more than ${MAX_REDIRECTS}) for ${url.href}`);
-      current = parseHttpUrl(new URL(location, current).href);
-      continue;
-    }
-    if (response.status < 200 || response.status > 299) {
-      await response.body?.cancel();
-      throw new StepFailure(`${current.href} answered HTTP ${response.status}${response.statusText ? ' ' + response.statusText : ''}`);
-    }
-    return response;
+export async function fetchFollowing(url: URL, ctx: FetchContext): Promise<Response> {
+  const response = await (ctx.outbound ?? refuseEveryPrivateTarget).fetch(url, { signal: ctx.signal });
+  if (response.status < 200 || response.status > 299) {
+    await response.body?.cancel();
+    throw new StepFailure(`${response.url || url.href} answered HTTP ${response.status}${response.statusText ? ' ' + response.statusText : ''}`);
   }
+  return response;
 }
 
 /** What a download checks and reports on its way to disk. */
@@ -47,6 +45,8 @@ export interface DownloadChecks {
   log?: (line: string) => void;
   /** The digest the upstream published: the file is refused (and never lands) when it differs. */
   checksum?: { algorithm: 'sha1' | 'sha256'; hex: string };
+  /** The most bytes read before the download is refused (default MAX_DOWNLOAD_BYTES). */
+  maxBytes?: number;
 }
 
 const MiB = 1024 * 1024;
@@ -60,10 +60,12 @@ function checker(url: URL, total: number, checks: DownloadChecks, counted: { byt
   let received = 0;
   let reported = 0;
   const name = url.pathname.split('/').pop() || url.host;
+  const max = checks.maxBytes ?? MAX_DOWNLOAD_BYTES;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
       counted.bytes = received;
+      if (received > max) return callback(new StepFailure(`the download of ${url.href} is larger than ${max} bytes`));
       hash?.update(chunk);
       if (checks.log) {
         const step = total > 0 ? Math.floor((received / total) * 10) : Math.floor(received / (10 * MiB));
@@ -98,9 +100,15 @@ function mib(bytes: number): string {
  * checked (length, checksum), so a failed, cut or cancelled download leaves no half file behind.
  * Answers the number of bytes written.
  */
-export async function downloadToFile(url: URL, files: ServerFiles, path: string, signal: AbortSignal, checks: DownloadChecks = {}): Promise<number> {
-  const response = await fetchFollowing(url, signal);
+export async function downloadToFile(url: URL, files: ServerFiles, path: string, ctx: FetchContext, checks: DownloadChecks = {}): Promise<number> {
+  const { signal } = ctx;
+  const response = await fetchFollowing(url, ctx);
   const total = Number(response.headers.get('content-length') ?? 0) || 0;
+  const max = checks.maxBytes ?? MAX_DOWNLOAD_BYTES;
+  if (total > max) {
+    await response.body?.cancel();
+    throw new StepFailure(`the download of ${url.href} is larger than ${max} bytes`);
+  }
   const body = response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : Readable.from([]);
   let cut: Error | undefined;
   const counted = { bytes: 0 };

@@ -1,18 +1,18 @@
+import { OutpostError } from '@outpost/shared';
+import { readLimited } from '../system/outboundGuard.js';
 import { StepFailure } from './StepFailure.js';
-import { fetchFollowing, parseHttpUrl } from './downloadToFile.js';
+import { fetchFollowing, parseHttpUrl, type FetchContext } from './downloadToFile.js';
 
 /** Metadata documents are small; a larger answer is a wrong URL, not something to parse. */
 const MAX_JSON_BYTES = 16 * 1024 * 1024;
 
-/** GETs a JSON document (redirects followed as for downloads). */
-export async function fetchJson(url: string, signal: AbortSignal): Promise<unknown> {
-  const response = await fetchFollowing(parseHttpUrl(url), signal);
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > MAX_JSON_BYTES) {
-    await response.body?.cancel();
-    throw new StepFailure(`${url} is too large for a metadata document`);
-  }
-  const text = await response.text();
+/** GETs a JSON document (through the node's guard, redirects followed as for downloads), reading at most MAX_JSON_BYTES. */
+export async function fetchJson(url: string, ctx: FetchContext): Promise<unknown> {
+  const response = await fetchFollowing(parseHttpUrl(url), ctx);
+  const text = await readLimited(response, MAX_JSON_BYTES).catch((error: unknown) => {
+    if (error instanceof OutpostError && error.code === 'ErrFileTooLarge') throw new StepFailure(`${url} is too large for a metadata document`);
+    throw error;
+  });
   try {
     return JSON.parse(text);
   } catch {

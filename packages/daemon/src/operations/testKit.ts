@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { OutpostError, type Step } from '@outpost/shared';
 import { expect } from 'vitest';
 import { ServerFiles } from '../files/ServerFiles.js';
+import { OutboundGuard } from '../system/outboundGuard.js';
 import type { OperationContext } from './OperationContext.js';
 import { runOperations } from './runOperations.js';
 
@@ -38,6 +39,8 @@ export async function makeContext(variables: Record<string, unknown> = {}): Prom
     lines,
     controller,
     signal: controller.signal,
+    // The tests' HTTP servers are on loopback, which a node refuses unless allowed.
+    outbound: new OutboundGuard({ allowed: () => '127.0.0.0/8,::1/128', allowedIn: 'the test' }),
     log: (line) => lines.push(line),
     exec: (argv, opts) =>
       new Promise((resolve, reject) => {
@@ -69,13 +72,13 @@ export interface TestHttpServer {
   close(): Promise<void>;
 }
 
-/** A real HTTP server on port 0. */
-export async function serveHttp(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestHttpServer> {
+/** A real HTTP server on port 0 of a loopback address. */
+export async function serveHttp(handler: (req: IncomingMessage, res: ServerResponse) => void, host = '127.0.0.1'): Promise<TestHttpServer> {
   const server: Server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

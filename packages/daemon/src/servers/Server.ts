@@ -5,6 +5,7 @@ import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
 import { killUser } from '../environments/processTree.js';
 import { Locker } from '../system/Locker.js';
+import type { OutboundGuard } from '../system/outboundGuard.js';
 import { serverFilesFor } from '../files/serverFilesFor.js';
 import { baseEnvironment, buildExecution, buildRunExecution, resolveWorkingDirectory } from './buildExecution.js';
 import { serverJavaEnvironment } from '../operations/javaHome.js';
@@ -35,6 +36,8 @@ export interface ServerOptions {
   operations: Operations;
   /** The node's shared folder of JDKs (javadl); a server whose steps fetch one runs with it in PATH. */
   javaDir?: string;
+  /** The node's private-address guard for the downloads of install steps, hooks and tasks. */
+  outbound?: OutboundGuard;
   createEnvironment(config: ServerDefinition['environment'], serverId: string): Promise<Environment>;
 }
 
@@ -344,6 +347,7 @@ export class Server implements TaskHost {
         exec: (argv, opts) => this.exec(argv, opts, abort.signal),
         signal: abort.signal,
         javaDir: this.options.javaDir,
+        outbound: this.options.outbound,
         env: this.javaEnvironment(),
       };
       await this.options.operations.runOperations(steps, ctx);

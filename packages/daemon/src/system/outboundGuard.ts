@@ -10,7 +10,7 @@ import { Agent, buildConnector } from 'undici';
  * and the connection made to the checked address, so a second DNS answer cannot swap it.
  */
 
-export const MAX_REDIRECTS = 10;
+const MAX_REDIRECTS = 10;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Loopback, link-local (with the cloud metadata address), RFC 1918, CGNAT, unspecified, documentation, multicast, reserved. */
@@ -111,7 +111,7 @@ export function outboundUrl(target: string | URL): URL {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new OutpostError('ErrFieldIsInvalidHost', `only http and https URLs can be fetched: ${String(target)}`, { url: String(target) });
+    throw new OutpostError('ErrFieldIsInvalidHost', `only http and https downloads are allowed: ${String(target)}`, { url: String(target) });
   }
   return url;
 }
@@ -173,7 +173,8 @@ export class OutboundGuard {
       let response: Response;
       try {
         // Node's fetch declares its dispatcher with its own copy of undici's types.
-        response = await fetch(current, { redirect: 'manual', signal: init.signal, dispatcher: this.dispatcher } as RequestInit);
+        const dispatcher: unknown = this.dispatcher;
+        response = await fetch(current, { redirect: 'manual', signal: init.signal, dispatcher } as RequestInit);
       } catch (error) {
         // A refusal reaches fetch as the cause of "fetch failed": give the reason instead.
         const cause = (error as { cause?: unknown }).cause;

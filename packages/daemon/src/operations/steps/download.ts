@@ -27,6 +27,6 @@ export async function download(step: DownloadStep, ctx: OperationContext): Promi
     const target = stepPath(ctx, fileNameOf(url));
     ctx.log(`Downloading ${url.href} to ${shownPath(target)}`);
     // Progress every 10 % and the size at the end come from downloadToFile.
-    await downloadToFile(url, ctx.files, target, ctx.signal, { log: ctx.log });
+    await downloadToFile(url, ctx.files, target, ctx, { log: ctx.log });
   }
 }

@@ -13,12 +13,12 @@ import { shownPath, stepPath } from '../stepPath.js';
  */
 export async function fabricDl(step: FabricDlStep, ctx: OperationContext): Promise<void> {
   const target = stepPath(ctx, step.targetFile);
-  const list = await fetchJson(downloadSources.fabricInstallers, ctx.signal);
+  const list = await fetchJson(downloadSources.fabricInstallers, ctx);
   const installers = Array.isArray(list) ? list.filter((entry): entry is Record<string, unknown> => isRecord(entry) && typeof entry.url === 'string') : [];
   const chosen = installers.find((entry) => entry.stable === true) ?? installers[0];
   if (!chosen) throw new StepFailure('no Fabric installer is listed');
 
   const version = typeof chosen.version === 'string' ? ` ${chosen.version}` : '';
   ctx.log(`Downloading the Fabric installer${version} to ${shownPath(target)}`);
-  await downloadToFile(parseHttpUrl(chosen.url as string), ctx.files, target, ctx.signal, { log: ctx.log });
+  await downloadToFile(parseHttpUrl(chosen.url as string), ctx.files, target, ctx, { log: ctx.log });
 }

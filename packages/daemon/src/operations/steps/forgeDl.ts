@@ -3,7 +3,7 @@ import { isRecord, substitute } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
 import { downloadSources } from '../downloadSources.js';
-import { downloadToFile, fetchFollowing, parseHttpUrl } from '../downloadToFile.js';
+import { downloadToFile, fetchFollowing, parseHttpUrl, type FetchContext } from '../downloadToFile.js';
 import { fetchJson } from '../fetchJson.js';
 import { shownPath, stepPath } from '../stepPath.js';
 
@@ -11,9 +11,9 @@ import { shownPath, stepPath } from '../stepPath.js';
  * The full Forge version ("1.20.1-47.3.0"): as written, or for a Minecraft version alone
  * ("1.20.1") its recommended build, else its latest, from Forge's promotions.
  */
-async function fullVersion(version: string, signal: AbortSignal): Promise<string> {
+async function fullVersion(version: string, ctx: FetchContext): Promise<string> {
   if (!/^\d+(\.\d+)+$/.test(version)) return version;
-  const promotions = await fetchJson(downloadSources.forgePromotions, signal);
+  const promotions = await fetchJson(downloadSources.forgePromotions, ctx);
   const promos = isRecord(promotions) && isRecord(promotions.promos) ? promotions.promos : {};
   const build = promos[`${version}-recommended`] ?? promos[`${version}-latest`];
   if (typeof build !== 'string') throw new StepFailure(`Forge has no build for Minecraft ${version}`);
@@ -21,8 +21,8 @@ async function fullVersion(version: string, signal: AbortSignal): Promise<string
 }
 
 /** The SHA-1 the maven publishes beside a file, or undefined when it publishes none. */
-async function mavenSha1(url: URL, signal: AbortSignal): Promise<string | undefined> {
-  const response = await fetchFollowing(new URL(`${url.href}.sha1`), signal).catch((error: unknown) => {
+async function mavenSha1(url: URL, ctx: FetchContext): Promise<string | undefined> {
+  const response = await fetchFollowing(new URL(`${url.href}.sha1`), ctx).catch((error: unknown) => {
     if (error instanceof StepFailure && / answered HTTP 404/.test(error.message)) return undefined;
     throw error;
   });
@@ -39,16 +39,16 @@ async function mavenSha1(url: URL, signal: AbortSignal): Promise<string | undefi
 export async function forgeDl(step: ForgeDlStep, ctx: OperationContext): Promise<void> {
   const asked = substitute(step.version ?? '', ctx.variables).trim();
   if (!/^[\w.+-]+$/.test(asked)) throw new StepFailure(`"${asked}" is not a Forge version`);
-  await installForge(await fullVersion(asked, ctx.signal), step.filename, ctx);
+  await installForge(await fullVersion(asked, ctx), step.filename, ctx);
 }
 
 /** Downloads and runs the Forge installer of an exact version (shared with spongeforgedl). */
 export async function installForge(version: string, filename: string | undefined, ctx: OperationContext): Promise<void> {
   const installer = stepPath(ctx, filename?.trim() ? filename : `forge-${version}-installer.jar`);
   const url = parseHttpUrl(`${downloadSources.forgeMaven}/net/minecraftforge/forge/${version}/forge-${version}-installer.jar`);
-  const sha1 = await mavenSha1(url, ctx.signal);
+  const sha1 = await mavenSha1(url, ctx);
   ctx.log(`Downloading the Forge ${version} installer to ${shownPath(installer)}${sha1 ? '' : ' (the maven publishes no checksum for it)'}`);
-  await downloadToFile(url, ctx.files, installer, ctx.signal, { log: ctx.log, checksum: sha1 ? { algorithm: 'sha1', hex: sha1 } : undefined });
+  await downloadToFile(url, ctx.files, installer, ctx, { log: ctx.log, checksum: sha1 ? { algorithm: 'sha1', hex: sha1 } : undefined });
 
   const argv = ['java', '-jar', installer, '--installServer'];
   ctx.log(`Running: ${argv.join(' ')}`);

@@ -7,7 +7,7 @@ import { ServerFiles } from '../../files/ServerFiles.js';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
 import { downloadSources } from '../downloadSources.js';
-import { downloadToFile, parseHttpUrl } from '../downloadToFile.js';
+import { downloadToFile, parseHttpUrl, type FetchContext } from '../downloadToFile.js';
 import { fetchJson } from '../fetchJson.js';
 import { javaEnvironment, javaHomeFor } from '../javaHome.js';
 
@@ -24,9 +24,9 @@ interface JdkPackage {
 }
 
 /** The newest GA JDK of a major version for this OS and CPU, from Adoptium's assets list. */
-async function findJdk(version: number, cpu: string, signal: AbortSignal): Promise<JdkPackage> {
+async function findJdk(version: number, cpu: string, ctx: FetchContext): Promise<JdkPackage> {
   const query = new URLSearchParams({ architecture: cpu, image_type: 'jdk', os: 'linux', vendor: 'eclipse' });
-  const list = await fetchJson(`${downloadSources.adoptiumApi}/v3/assets/latest/${version}/hotspot?${query}`, signal);
+  const list = await fetchJson(`${downloadSources.adoptiumApi}/v3/assets/latest/${version}/hotspot?${query}`, ctx);
   for (const entry of Array.isArray(list) ? list : []) {
     const pack = isRecord(entry) && isRecord(entry.binary) && isRecord(entry.binary.package) ? entry.binary.package : undefined;
     if (pack && typeof pack.link === 'string') {
@@ -44,7 +44,7 @@ async function findJdk(version: number, cpu: string, signal: AbortSignal): Promi
 async function installJdk(javaDir: string, version: number, ctx: OperationContext): Promise<void> {
   const cpu = adoptiumArch[arch()];
   if (!cpu) throw new OutpostError('ErrUnsupportedArch', `Adoptium has no JDK for this CPU (${arch()})`, { actual: arch(), expected: Object.keys(adoptiumArch).join(', ') });
-  const jdk = await findJdk(version, cpu, ctx.signal);
+  const jdk = await findJdk(version, cpu, ctx);
   await mkdir(javaDir, { recursive: true, mode: 0o755 });
   // The shared folder belongs to the daemon: the jail there works with the daemon's rights, and
   // every server user may read and run what it unpacks.
@@ -55,7 +55,7 @@ async function installJdk(javaDir: string, version: number, ctx: OperationContex
     await files.delete(unpacked).catch(() => {});
     ctx.log(`Downloading Java ${jdk.release} (${cpu}) from ${parseHttpUrl(jdk.link).host}`);
     const checksum = jdk.sha256 ? { algorithm: 'sha256' as const, hex: jdk.sha256 } : undefined;
-    await downloadToFile(parseHttpUrl(jdk.link), files, archive, ctx.signal, { log: ctx.log, checksum });
+    await downloadToFile(parseHttpUrl(jdk.link), files, archive, ctx, { log: ctx.log, checksum });
     ctx.log(`Unpacking Java ${jdk.release}`);
     await files.extract(archive, unpacked);
     // The archive holds one folder (jdk-17.0.9+9/ and the like): that folder is the JDK.

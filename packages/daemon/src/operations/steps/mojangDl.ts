@@ -29,12 +29,12 @@ export function findVersionUrl(manifest: unknown, wanted: string): { id: string;
 export async function mojangDl(step: MojangDlStep, ctx: OperationContext): Promise<void> {
   const wanted = substitute(step.version ?? '', ctx.variables).trim();
   const target = stepPath(ctx, step.target);
-  const { id, url } = findVersionUrl(await fetchJson(downloadSources.mojangManifest, ctx.signal), wanted);
-  const version = await fetchJson(url, ctx.signal);
+  const { id, url } = findVersionUrl(await fetchJson(downloadSources.mojangManifest, ctx), wanted);
+  const version = await fetchJson(url, ctx);
   const server = isRecord(version) && isRecord(version.downloads) ? version.downloads.server : undefined;
   if (!isRecord(server) || typeof server.url !== 'string') throw new StepFailure(`Minecraft ${id} has no server download`);
 
   ctx.log(`Downloading the Minecraft ${id} server to ${shownPath(target)}`);
   const checksum = typeof server.sha1 === 'string' ? { algorithm: 'sha1' as const, hex: server.sha1 } : undefined;
-  await downloadToFile(parseHttpUrl(server.url), ctx.files, target, ctx.signal, { log: ctx.log, checksum });
+  await downloadToFile(parseHttpUrl(server.url), ctx.files, target, ctx, { log: ctx.log, checksum });
 }

@@ -17,7 +17,7 @@ export async function spongeForgeDl(step: SpongeForgeDlStep, ctx: OperationConte
   const releaseType = substitute(step.releaseType ?? '', ctx.variables).trim() || 'stable';
   if (!/^[a-z]+$/.test(releaseType)) throw new StepFailure(`"${releaseType}" is not a SpongeForge release type`);
   const query = new URLSearchParams({ type: releaseType, limit: '1' });
-  const list = await fetchJson(`${downloadSources.spongeApi}/v1/org.spongepowered/spongeforge/downloads?${query}`, ctx.signal);
+  const list = await fetchJson(`${downloadSources.spongeApi}/v1/org.spongepowered/spongeforge/downloads?${query}`, ctx);
   const build = Array.isArray(list) ? list.find(isRecord) : undefined;
   const dependencies = build && isRecord(build.dependencies) ? build.dependencies : {};
   const artifact = build && isRecord(build.artifacts) && isRecord(build.artifacts['']) ? build.artifacts[''] : undefined;
@@ -30,6 +30,6 @@ export async function spongeForgeDl(step: SpongeForgeDlStep, ctx: OperationConte
   const version = typeof build.version === 'string' ? build.version : fileNameOf(url);
   ctx.log(`Downloading SpongeForge ${version} to ${target}`);
   const checksum = typeof artifact.sha1 === 'string' ? { algorithm: 'sha1' as const, hex: artifact.sha1 } : undefined;
-  await downloadToFile(url, ctx.files, target, ctx.signal, { log: ctx.log, checksum });
+  await downloadToFile(url, ctx.files, target, ctx, { log: ctx.log, checksum });
   await installForge(`${minecraft}-${forge}`, undefined, ctx);
 }
