@@ -192,10 +192,73 @@ describe('/api/users', () => {
     expect((await as(editor, { method: 'DELETE', url: `/api/users/${owner.id}` })).statusCode).toBe(403);
     await signIn(owner.email, owner.password);
 
-    // Someone who holds the same on that server may.
+    // Holding as much there is not enough either: a password is the whole account, an administrator's to set.
     await t.app.panel.repo.permissions.replace(editor.id, 'feed0001', [Scopes.ServersView, Scopes.ServersStart, Scopes.ServersFilesPut, Scopes.ServersStop]);
-    expect((await takeOver()).statusCode).toBe(200);
+    expect((await takeOver()).json().error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.Admin } });
+    await signIn(owner.email, owner.password);
+    expect((await as(admin, { method: 'POST', url: `/api/users/${owner.id}`, payload: { password: 'now it is mine' } })).statusCode).toBe(200);
     await signIn(owner.email, 'now it is mine');
+  });
+
+  it('lets two users.edit holders take over neither each other nor a rightless account: a password or email is an administrator\'s to set', async () => {
+    const one = await createSignedInUser(t.app, [Scopes.UsersView, Scopes.UsersEdit]);
+    const two = await createSignedInUser(t.app, [Scopes.UsersView, Scopes.UsersEdit]);
+    const rightless = await createSignedInUser(t.app, []);
+    for (const [who, target] of [[one, two], [two, one], [one, rightless], [one, one]] as const) {
+      for (const payload of [{ password: 'taken over now' }, { email: `taken.${target.id}@attacker.test` }]) {
+        const res = await as(who, { method: 'POST', url: `/api/users/${target.id}`, payload });
+        expect(res.statusCode, `${who.username} on ${target.username}: ${JSON.stringify(payload)}`).toBe(403);
+        expect(res.json().error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.Admin } });
+      }
+    }
+    for (const user of [one, two, rightless]) await signIn(user.email, user.password);
+    // Their usernames are still theirs to change, and sending the same email is no change.
+    expect((await as(one, { method: 'POST', url: `/api/users/${rightless.id}`, payload: { username: 'renamed_rightless', email: rightless.email.toUpperCase() } })).statusCode).toBe(200);
+    // An administrator sets either.
+    expect((await as(admin, { method: 'POST', url: `/api/users/${rightless.id}`, payload: { email: 'moved.rightless@example.com', password: 'set by the admin' } })).statusCode).toBe(200);
+    await signIn('moved.rightless@example.com', 'set by the admin');
+  });
+
+  it("never lets an OAuth2 client set anyone's password or email, nor act on its owner's account", async () => {
+    const owner = await createSignedInUser(t.app, [Scopes.UsersView, Scopes.UsersEdit]);
+    const rightless = await createSignedInUser(t.app, []);
+    const clientOf = async (user: TestUser) => {
+      const created = (await as(user, { method: 'POST', url: '/api/self/oauth2', payload: { name: 'script', description: 'a script' } })).json();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/oauth2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: created.client_id, client_secret: created.client_secret }).toString(),
+      });
+      expect(res.statusCode).toBe(200);
+      return { headers: { authorization: `Bearer ${res.json().access_token as string}` } };
+    };
+    const script = await clientOf(owner);
+    const adminScript = await clientOf(admin);
+    const refusedCalls: [{ headers: Record<string, string> }, Call][] = [
+      // The attack: the owner's own password and email, without the current password /api/self asks for.
+      [script, { method: 'POST', url: `/api/users/${owner.id}`, payload: { password: 'the script chose this' } }],
+      [script, { method: 'POST', url: `/api/users/${owner.id}`, payload: { email: 'script@attacker.test' } }],
+      [script, { method: 'POST', url: `/api/users/${owner.id}`, payload: { username: 'renamed_by_script' } }],
+      [script, { method: 'PUT', url: `/api/users/${owner.id}/perms`, payload: { scopes: [Scopes.UsersView] } }],
+      [script, { method: 'DELETE', url: `/api/users/${owner.id}` }],
+      [script, { method: 'POST', url: `/api/users/${rightless.id}`, payload: { password: 'the script chose this' } }],
+      // Not even an administrator's client.
+      [adminScript, { method: 'POST', url: `/api/users/${rightless.id}`, payload: { password: 'the script chose this' } }],
+      [adminScript, { method: 'POST', url: `/api/users/${rightless.id}`, payload: { email: 'script@attacker.test' } }],
+      [adminScript, { method: 'POST', url: `/api/users/${admin.id}`, payload: { password: 'the script chose this' } }],
+    ];
+    for (const [who, call] of refusedCalls) {
+      const res = await as(who, call);
+      expect(res.statusCode, `${call.method} ${call.url} ${JSON.stringify(call.payload)}`).toBe(403);
+      expect(res.json().error.code).toBe('ErrMissingScope');
+    }
+    await signIn(owner.email, owner.password);
+    await signIn(rightless.email, rightless.password);
+    await signIn(admin.email, admin.password);
+    expect((await as(admin, { method: 'GET', url: `/api/users/${owner.id}/perms` })).json().scopes).toEqual([Scopes.UsersView, Scopes.UsersEdit]);
+    // What the client's scopes allow on others, short of the login, still works.
+    expect((await as(script, { method: 'POST', url: `/api/users/${rightless.id}`, payload: { username: 'renamed_by_script' } })).statusCode).toBe(200);
   });
 
   it('never leaves the panel without an administrator', async () => {
@@ -290,8 +353,8 @@ describe('/api/users', () => {
     expect(login.json().error.code).toBe('ErrInvalidCredentials');
   });
 
-  it('keeps the editor signed in when they set their own password here', async () => {
-    const self = await createSignedInUser(t.app, [Scopes.UsersView, Scopes.UsersEdit]);
+  it('keeps an administrator signed in when they set their own password here', async () => {
+    const self = await createSignedInUser(t.app, [Scopes.Admin]);
     const other = await signIn(self.email, self.password);
     expect((await as(self, { method: 'POST', url: `/api/users/${self.id}`, payload: { password: 'my new password' } })).statusCode).toBe(200);
     expect((await as(self, { method: 'GET', url: '/api/self' })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
-import { OutpostError, Scopes, assertEmail, assertPassword, assertUsername, panelScopes } from '@outpost/shared';
+import { OutpostError, Scopes, assertEmail, assertPassword, assertUsername, hasScope, panelScopes } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import type { RequestSession } from '../../context.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UserRow } from '../../db/users.js';
 import { assertAvailable, checkNewUser, createUser } from '../../services/createUser.js';
@@ -19,6 +20,16 @@ async function existing(repo: Repositories, id: number): Promise<UserRow> {
   const user = await repo.users.byId(id);
   if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { id }, 404);
   return user;
+}
+
+/**
+ * An OAuth2 client's token never acts on its owner's account (that is the person's, through the
+ * account routes, which ask for the current password) and never sets anyone's password or email.
+ */
+function refuseClient(session: RequestSession, targetId: number, changesLogin = false): void {
+  if (session.client && (targetId === session.userId || changesLogin)) {
+    throw new OutpostError('ErrMissingScope', "OAuth2 clients cannot change an account's password or email, nor act on their owner's account", { scope: 'session' }, 403);
+  }
 }
 
 /** /api/users: the panel's accounts and their panel-level rights (spec panel.md section 7, Users). */
@@ -58,7 +69,14 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     if (password !== undefined) assertPassword(password);
     const before = await existing(repo, id);
     const session = request.session!;
+    const changesLogin = password !== undefined || (email !== undefined && email !== before.email);
+    refuseClient(session, id, changesLogin);
     await rank.requireOutranks(session.userId, await rank.held(session.userId), id);
+    // A password or email is the account: setting it takes the account over, so two users.edit
+    // holders could take each other's. Administrators only; one's own goes through /api/self.
+    if (changesLogin && !hasScope(session.scopes, Scopes.Admin)) {
+      throw new OutpostError('ErrMissingScope', "only an administrator may set a password or email here; your own you change on your account", { scope: Scopes.Admin }, 403);
+    }
     await assertAvailable(repo, { username, email }, id);
     await repo.users.update(id, { username, email, passwordHash: password === undefined ? undefined : await hashPassword(password) });
     // The owner hears of it as when they change it themself: an email change at the old address.
@@ -76,6 +94,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.delete('/api/users/:id', { schema: deleteUserSchema, config: edit }, async (request, reply) => {
     const { id } = request.params;
     await existing(repo, id);
+    refuseClient(request.session!, id);
     const callerId = request.session!.userId;
     await rank.requireOutranks(callerId, await rank.held(callerId), id);
     await deleteUser(request, id);
@@ -91,6 +110,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.put('/api/users/:id/perms', { schema: putUserPermsSchema, config: edit }, async (request, reply) => {
     const { id } = request.params;
     await existing(repo, id);
+    refuseClient(request.session!, id);
     const callerId = request.session!.userId;
     const own = await rank.held(callerId);
     const before = await repo.permissions.panelScopes(id);
