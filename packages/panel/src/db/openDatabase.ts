@@ -54,8 +54,15 @@ function dialectOf(config: PanelConfig['db']): Dialect {
       sqlite.pragma('busy_timeout = 5000');
       return new SqliteDialect({ database: preparedOnce(sqlite) });
     }
-    case 'postgres':
-      return new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) });
+    case 'postgres': {
+      const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+      // A connection whose server went away reports it as an 'error' event, from the pool when idle
+      // and from the client while a query holds it; unheard, either would end the process. The
+      // query itself fails (503 ErrDatabaseNotAvailable) and the pool opens a new connection later.
+      pool.on('error', () => undefined);
+      pool.on('connect', (client) => client.on('error', () => undefined));
+      return new PostgresDialect({ pool });
+    }
     case 'mysql':
       return new MysqlDialect({ pool: createPool({ uri: config.url, connectionLimit: 10 }) });
   }

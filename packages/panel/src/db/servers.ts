@@ -90,6 +90,13 @@ export function serversRepository(db: Kysely<Database>) {
       return narrowed(withNode(), options).orderBy('servers.name').execute();
     },
 
+    /** Which of `ids` are servers (held by `userId`, when given), in one query for a whole watch list. */
+    async idsAmong(ids: readonly string[], userId?: number): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await narrowed(db.selectFrom('servers').select('servers.id').where('servers.id', 'in', ids), { userId }).execute();
+      return rows.map((row) => row.id);
+    },
+
     async countOnNode(nodeId: number): Promise<number> {
       const row = await db.selectFrom('servers').select((eb) => eb.fn.countAll<number | string>().as('n')).where('node_id', '=', nodeId).executeTakeFirstOrThrow();
       return Number(row.n);

@@ -1,5 +1,6 @@
 import type { DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
 import type { CompiledQuery } from 'kysely';
+import { asUnavailable } from './databaseUnavailable.js';
 
 /**
  * Counts the writes a database takes through this process: `generation` moves when a query other
@@ -22,12 +23,14 @@ function watchConnection(connection: DatabaseConnection, watch: WriteWatch): Dat
   const execute = connection.executeQuery.bind(connection);
   // Anything but a SELECT (raw SQL included) counts as a write: a wrong guess costs a cache refill, never a stale answer.
   connection.executeQuery = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-    if (query.query.kind === 'SelectQueryNode') return execute<R>(query);
-    watch.bump();
+    const isWrite = query.query.kind !== 'SelectQueryNode';
+    if (isWrite) watch.bump();
     try {
       return await execute<R>(query);
+    } catch (error) {
+      throw asUnavailable(error);
     } finally {
-      watch.bump();
+      if (isWrite) watch.bump();
     }
   };
   patched.add(connection);
@@ -45,7 +48,8 @@ function watchedDriver(inner: Driver, watch: WriteWatch): Driver {
   };
   const driver: Driver = {
     init: () => inner.init(),
-    acquireConnection: async () => watchConnection(await inner.acquireConnection(), watch),
+    // A database that cannot be reached answers 503 ErrDatabaseNotAvailable, not a 500.
+    acquireConnection: async () => watchConnection(await inner.acquireConnection().catch((error: unknown) => Promise.reject(asUnavailable(error))), watch),
     beginTransaction: (connection, settings) => inner.beginTransaction(connection, settings),
     commitTransaction: (connection) => ended(inner.commitTransaction(connection)),
     rollbackTransaction: (connection) => ended(inner.rollbackTransaction(connection)),
