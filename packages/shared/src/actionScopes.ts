@@ -91,6 +91,43 @@ export const fileMessageActions = {
 
 export type SocketMessageType = keyof typeof socketMessageActions | 'file';
 
+/**
+ * The action of each task operation type, whose need a task holding it carries: a power action or
+ * a console line needs what doing it by hand needs; a pause, no more than the task. Any other type
+ * is a processor step, which runs commands or writes files as the definition's steps do, and so
+ * needs what editing those needs (definitionEdit).
+ */
+export const taskOperationActions = {
+  ...powerActions,
+  console: 'consoleSend',
+  wait: 'tasksEdit',
+} as const satisfies Record<string, ServerAction>;
+
+/** What an operation of `type` needs (taskOperationActions; definitionEdit for a processor step). */
+export function taskOperationNeed(type: unknown): ScopeNeed {
+  return serverActionScopes[own(taskOperationActions, type) ? taskOperationActions[type as keyof typeof taskOperationActions] : 'definitionEdit'];
+}
+
+/**
+ * The first scope `held` lacks to keep a task with these operations and have it run (tasksEdit,
+ * then each operation's need), with the index of the operation needing it; undefined when granted.
+ */
+export function missingTaskScope(held: readonly string[], operations: readonly { type: unknown }[]): { scope: Scope; index?: number } | undefined {
+  const forTask = missingScope(held, serverActionScopes.tasksEdit);
+  if (forTask) return { scope: forTask };
+  for (const [index, operation] of operations.entries()) {
+    const scope = missingScope(held, taskOperationNeed(operation.type));
+    if (scope) return { scope, index };
+  }
+  return undefined;
+}
+
+/** Throws 403 ErrMissingScope {scope, index} unless `held` may keep and run a task with these operations. */
+export function requireTaskScopes(held: readonly string[], operations: readonly { type: unknown }[]): void {
+  const missing = missingTaskScope(held, operations);
+  if (missing) throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', missing);
+}
+
 const own = (table: object, key: unknown): key is string => typeof key === 'string' && Object.hasOwn(table, key);
 
 /**

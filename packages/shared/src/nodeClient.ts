@@ -67,6 +67,12 @@ export interface NodeClient {
   /** Starts a run now and answers at once; its outcome shows in the console. */
   runTask(caller: NodeCaller, id: string, taskId: string): Promise<void>;
   /**
+   * Narrows what the tasks `user` saved may do, on each server of this node that `held` names, to
+   * the scopes `held` lists for it (what they hold there now): a task that then needs more stops
+   * running on its schedule. It only ever narrows, so the user themselves may ask, or servers.admin.
+   */
+  restrictTasks(caller: NodeCaller, user: string, held: Record<string, string[]>): Promise<void>;
+  /**
    * Ends the open SFTP sessions of `user` (a user id) on server `id`, or on every server of the
    * node when `id` is left out. Callers may end their own; ending someone else's takes
    * servers.admin, or server.users.edit on that server.

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { grants, OutpostError, powerActions, readTask, requireScopes, serverActionScopes as need } from '@outpost/shared';
+import { grants, hasScope, OutpostError, powerActions, readTask, requireScopes, requireTaskScopes, Scopes, serverActionScopes as need } from '@outpost/shared';
 import type {
   ConsoleReplay,
   FileDownload,
@@ -24,6 +24,7 @@ import { listFolder } from '../servers/serverFiles.js';
 import { requireSftpEnder } from '../sftp/requireSftpEnder.js';
 import { requirePowerAction } from './requirePowerAction.js';
 import { nodeTimeZone } from '../servers/taskSchedule.js';
+import { presentTask, stampDefinitionTasks, stampTask } from '../servers/ServerTasks.js';
 import { daemonVersion } from '../system/daemonVersion.js';
 
 /**
@@ -47,7 +48,8 @@ export class NodeApi implements NodeClient {
 
   async createServer(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
     requireScopes(caller.scopes, need.create);
-    await this.daemon.servers.create(id, structuredClone(definition));
+    // Tasks a definition brings are the creator's, to run with what they hold (stamps are never taken from a body).
+    await this.daemon.servers.create(id, stampDefinitionTasks(structuredClone(definition), caller));
   }
 
   async deleteServer(caller: NodeCaller, id: string): Promise<void> {
@@ -61,8 +63,8 @@ export class NodeApi implements NodeClient {
   }
 
   async putDefinition(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
-    this.server(caller, id, need.definitionEdit);
-    await this.daemon.servers.putDefinition(id, structuredClone(definition));
+    const server = this.server(caller, id, need.definitionEdit);
+    await this.daemon.servers.putDefinition(id, stampDefinitionTasks(structuredClone(definition), caller, server.definition));
   }
 
   async getData(caller: NodeCaller, id: string): Promise<Record<string, Variable>> {
@@ -148,17 +150,24 @@ export class NodeApi implements NodeClient {
 
   async getTasks(caller: NodeCaller, id: string): Promise<TaskList> {
     this.server(caller, id, need.tasksView);
-    return { tasks: structuredClone(this.daemon.servers.getTasks(id)), timeZone: nodeTimeZone() };
+    const tasks = Object.entries(this.daemon.servers.getTasks(id)).map(([taskId, task]) => [taskId, presentTask(task)]);
+    return { tasks: structuredClone(Object.fromEntries(tasks)), timeZone: nodeTimeZone() };
   }
 
+  /** Every operation needs what doing it by hand needs (taskOperationNeed); the task is stamped as the caller's. */
   async createTask(caller: NodeCaller, id: string, task: Task): Promise<string> {
     this.server(caller, id, need.tasksEdit);
-    return this.daemon.servers.createTask(id, readTask(task));
+    const read = readTask(task);
+    requireTaskScopes(caller.scopes, read.operations);
+    return this.daemon.servers.createTask(id, stampTask(read, caller));
   }
 
+  /** As createTask: saving someone else's task makes it the caller's, so it runs with what the caller holds. */
   async editTask(caller: NodeCaller, id: string, taskId: string, task: Task): Promise<void> {
     this.server(caller, id, need.tasksEdit);
-    await this.daemon.servers.editTask(id, String(taskId), readTask(task));
+    const read = readTask(task);
+    requireTaskScopes(caller.scopes, read.operations);
+    await this.daemon.servers.editTask(id, String(taskId), stampTask(read, caller));
   }
 
   async deleteTask(caller: NodeCaller, id: string, taskId: string): Promise<void> {
@@ -166,10 +175,22 @@ export class NodeApi implements NodeClient {
     await this.daemon.servers.deleteTask(id, String(taskId));
   }
 
-  /** Answers once the run has started; its outcome is in the console. */
+  /** Answers once the run has started (403 when the caller may not do one of its operations); its outcome is in the console. */
   async runTask(caller: NodeCaller, id: string, taskId: string): Promise<void> {
     const server = this.server(caller, id, need.taskRun);
-    server.tasks.run(String(taskId)).catch(() => undefined);
+    server.tasks.run(String(taskId), { runner: [...caller.scopes] }).catch(() => undefined);
+  }
+
+  async restrictTasks(caller: NodeCaller, user: string, held: Record<string, string[]>): Promise<void> {
+    if (typeof user !== 'string' || user === '' || user.length > 64) throw new OutpostError('ErrFieldRequired', 'user is required', { field: 'user' });
+    // Narrowing only: nobody gains by asking, so a user may ask for their own tasks (as the panel does once they are deleted).
+    if (caller.user !== user && !hasScope(caller.scopes, Scopes.Admin)) throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', { scope: Scopes.Admin });
+    if (typeof held !== 'object' || held === null || Array.isArray(held)) throw new OutpostError('ErrFieldRequired', 'held is required', { field: 'held' });
+    for (const [id, scopes] of Object.entries(held)) {
+      if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string')) throw new OutpostError('ErrFieldRequired', 'held lists scopes per server', { field: 'held' });
+      // A server of another node, or one deleted meanwhile, has no tasks here.
+      if (this.daemon.servers.has(id)) await this.daemon.servers.restrictTasks(id, user, scopes);
+    }
   }
 
   async endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void> {

@@ -155,6 +155,10 @@ export class HttpNodeClient implements NodeClient {
     return this.send(caller, id, 'POST', `/tasks/${encodeURIComponent(taskId)}/run`);
   }
 
+  async restrictTasks(caller: NodeCaller, user: string, held: Record<string, string[]>): Promise<void> {
+    await (await this.nodeCall(caller, 'POST', '/tasks/restrict', { user, held })).body?.cancel();
+  }
+
   async reload(caller: NodeCaller, id: string): Promise<void> {
     return this.send(caller, id, 'POST', '/reload');
   }

@@ -49,7 +49,7 @@ function outcomeOf(promise: Promise<unknown>): Promise<'ok' | { code?: string; s
 type Call = { need: ScopeNeed; run: (client: NodeClient, caller: NodeCaller, id: string) => Promise<unknown> };
 
 /** The calls about the node itself rather than a server: their own case below. */
-type NodeWideCall = 'nodeInfo' | 'setSecret';
+type NodeWideCall = 'nodeInfo' | 'setSecret' | 'restrictTasks';
 
 /** Every NodeClient method on a server with good inputs, and what it needs: a method missing here fails to compile. */
 const calls: Record<Exclude<keyof NodeClient, NodeWideCall>, Call> = {
@@ -343,19 +343,29 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
   it('keeps tasks in the definition: create, list, edit, run now, delete', async () => {
     const id = newId();
     await client.createServer(admin, id, fakeDefinition());
-    const taskId = await client.createTask(operator, id, { name: 'Backup', cronSchedule: '0 3 * * *', operations: [{ type: 'mkdir', target: 'backups' }] });
+    // A step writes files as the definition's steps do: servers.edit.admin, which the operator lacks.
+    const step = { type: 'mkdir' as const, target: 'backups' };
+    expect(await outcomeOf(client.createTask(operator, id, { name: 'Backup', operations: [step] }))).toEqual({ code: 'ErrMissingScope', status: 403, metadata: { scope: Scopes.ServersEditAdmin, index: 0 } });
+    const builder: NodeCaller = { user: 'builder', scopes: [...operator.scopes, Scopes.ServersEditAdmin] };
+    const taskId = await client.createTask(builder, id, { name: 'Backup', cronSchedule: '0 3 * * *', operations: [step] });
     const list = await client.getTasks(operator, id);
     expect(list.tasks).toEqual({ [taskId]: { name: 'Backup', cronSchedule: '0 3 * * *', operations: [{ type: 'mkdir', target: 'backups' }] } });
     expect(list.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     // Tasks live in the definition, so an export of the server carries them.
     expect((await client.getDefinition(admin, id)) as { tasks?: unknown }).toMatchObject({ tasks: list.tasks });
 
-    await client.editTask(operator, id, taskId, { name: 'Backup now', cronSchedule: '', operations: [{ type: 'mkdir', target: 'backups' }, { type: 'console', command: 'save' }] });
+    await client.editTask(builder, id, taskId, { name: 'Backup now', cronSchedule: '', operations: [step, { type: 'console', command: 'save' }] });
     expect((await client.getTasks(operator, id)).tasks[taskId]).toMatchObject({ name: 'Backup now', cronSchedule: null });
-    await client.runTask(operator, id, taskId);
+    expect(await outcomeOf(client.runTask(operator, id, taskId))).toEqual({ code: 'ErrMissingScope', status: 403, metadata: { scope: Scopes.ServersEditAdmin, index: 0 } });
+    await client.runTask(builder, id, taskId);
     await waitFor(async () => (await client.replayConsole(operator, id)).logs.join('').includes('[DAEMON] Task Backup now finished'));
     const root = (await client.getFile(operator, id, '/')) as FileListing;
     expect(root.files.map((f) => f.name)).toContain('backups');
+
+    // The builder's access narrows (node-wide, named per server): their task stops, and says why.
+    expect(await outcomeOf(client.restrictTasks(operator, builder.user, { [id]: [] }))).toEqual({ code: 'ErrMissingScope', status: 403, metadata: { scope: Scopes.Admin } });
+    await client.restrictTasks(builder, builder.user, { [id]: operator.scopes, ffffffff: [] });
+    expect((await client.getTasks(operator, id)).tasks[taskId].disabled).toEqual({ reason: 'ownerLacksScope', scope: Scopes.ServersEditAdmin });
 
     await client.deleteTask(operator, id, taskId);
     expect((await client.getTasks(operator, id)).tasks).toEqual({});

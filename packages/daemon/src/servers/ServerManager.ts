@@ -4,8 +4,8 @@ import { closeServerFiles } from '../files/serverFilesFor.js';
 import { removeServerFolder } from '../files/ServerJail.js';
 import { join } from 'node:path';
 import { applyVariableValues, checkDefinitionValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
-import type { ServerDefinition, Task, TaskMap, Variable } from '@outpost/shared';
-import { tasksOf } from './ServerTasks.js';
+import type { ServerDefinition, Variable } from '@outpost/shared';
+import { restrictedTasks, tasksOf, type StoredTask, type StoredTaskMap } from './ServerTasks.js';
 import { checkSchedule } from './taskSchedule.js';
 import { assertServerId, isServerId } from './serverId.js';
 import { Server, serverBuiltins } from './Server.js';
@@ -148,19 +148,19 @@ export class ServerManager {
     server.setDefinition(def);
   }
 
-  /** The server's tasks by id. */
-  getTasks(id: string): TaskMap {
+  /** The server's tasks by id, with their stamps. */
+  getTasks(id: string): StoredTaskMap {
     return tasksOf(this.get(id).definition);
   }
 
   /** Saves a new task in the definition (ErrInvalidCron for a bad schedule) and schedules it; answers its id. */
-  async createTask(id: string, task: Task): Promise<string> {
+  async createTask(id: string, task: StoredTask): Promise<string> {
     const taskId = randomBytes(8).toString('hex');
     await this.saveTasks(id, task, (tasks) => ({ ...tasks, [taskId]: task }));
     return taskId;
   }
 
-  async editTask(id: string, taskId: string, task: Task): Promise<void> {
+  async editTask(id: string, taskId: string, task: StoredTask): Promise<void> {
     await this.saveTasks(id, task, (tasks) => ({ ...tasks, [this.taskOf(tasks, taskId)]: task }));
   }
 
@@ -172,6 +172,16 @@ export class ServerManager {
     });
   }
 
+  /** Narrows the stamps of the tasks `user` saved on server `id` to `held` (ServerTasks' restrictedTasks); writes only on a change. */
+  async restrictTasks(id: string, user: string, held: readonly string[]): Promise<void> {
+    const server = this.get(id);
+    const tasks = restrictedTasks(server.definition, user, held);
+    if (!tasks) return;
+    const def = { ...server.definition, tasks } as ServerDefinition;
+    await this.writeToDisk(id, def);
+    server.setDefinition(def);
+  }
+
   /** `taskId` when the map holds it, else 404 ErrNotFound. */
   private taskOf(tasks: Record<string, unknown>, taskId: string): string {
     if (!Object.hasOwn(tasks, taskId)) throw new OutpostError('ErrNotFound', `no task ${taskId}`, { id: taskId });
@@ -179,7 +189,7 @@ export class ServerManager {
   }
 
   /** Writes the definition with its task map changed by `change`; the tasks move with it, as an export does. */
-  private async saveTasks(id: string, task: Task | undefined, change: (tasks: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+  private async saveTasks(id: string, task: StoredTask | undefined, change: (tasks: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
     const server = this.get(id);
     if (task?.cronSchedule) checkSchedule(task.cronSchedule);
     const current = (server.definition as { tasks?: unknown }).tasks;

@@ -17,7 +17,7 @@ import {
   SftpSessionsQuery,
 } from './serverApi.js';
 import { NodeInfo, NodeSecretRequest } from './nodes.js';
-import { TaskBody, TaskCreated, TaskList, TaskParams } from './tasks.js';
+import { TaskBody, TaskCreated, TaskList, TaskParams, TaskRestriction } from './tasks.js';
 
 // Where the daemon takes more than the panel's routes do, kept for clients older than the contract:
 // a lone path for an archive (a list of one), and a console `time` that is no number (replays all).
@@ -63,4 +63,6 @@ export const daemonRouteSchemas = {
   'PUT /daemon/server/:id/tasks/:taskId': { params: TaskParams, body: TaskBody, response: responses({ 204: NoContent }) },
   'DELETE /daemon/server/:id/tasks/:taskId': { params: TaskParams, response: responses({ 204: NoContent }) },
   'POST /daemon/server/:id/tasks/:taskId/run': { params: TaskParams, response: responses({ 202: NoContent }) },
+  // Node-wide, with a token that names no server: the servers are named in the body.
+  'POST /daemon/tasks/restrict': { body: TaskRestriction, response: responses({ 204: NoContent }) },
 } as const;

@@ -32,12 +32,25 @@ export const TASK_OPERATION_TYPES: readonly TaskOperationType[] = [...STEP_TYPES
 /** The spec's default schedule for a new task: every day at midnight. */
 export const DEFAULT_TASK_CRON = '0 0 */1 * *';
 
+/**
+ * Why a task's schedule does not run it (answered, never taken): nobody has saved it since saves
+ * were recorded (`unsaved`), or the user who saved it no longer holds `scope` on the server
+ * (`ownerLacksScope`). Saving it again, by someone who may, makes it theirs and runs it again.
+ */
+export const TaskDisabled = Type.Object({
+  reason: Type.Union([Type.Literal('unsaved'), Type.Literal('ownerLacksScope')]),
+  scope: Type.Optional(Type.String()),
+});
+export type TaskDisabled = Static<typeof TaskDisabled>;
+
 export const Task = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     /** Five-field cron, in the node's time zone; null or empty: manual run only. */
     cronSchedule: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
     operations: Type.Array(TaskOperation, { maxItems: 100 }),
+    /** In answers only: set when the schedule will not run the task, and why. */
+    disabled: Type.Optional(TaskDisabled),
   },
   open,
 );
@@ -57,6 +70,16 @@ export const TaskParams = Type.Object({ id: ServerParams.properties.id, taskId: 
 export type TaskParams = Static<typeof TaskParams>;
 export const TaskCreated = Type.Object({ id: Type.String() });
 export type TaskCreated = Static<typeof TaskCreated>;
+
+/**
+ * The daemon's POST /daemon/tasks/restrict: what `user` holds now on each listed server, to which
+ * the tasks they saved there are narrowed (their access ended or shrank).
+ */
+export const TaskRestriction = Type.Object({
+  user: Type.String({ minLength: 1, maxLength: 64 }),
+  held: Type.Record(Type.String({ maxLength: 64 }), Type.Array(Type.String({ maxLength: 64 }), { maxItems: 64 })),
+});
+export type TaskRestriction = Static<typeof TaskRestriction>;
 
 const knownTypes = new Set<unknown>(TASK_OPERATION_TYPES);
 
