@@ -115,6 +115,13 @@ describe('/api/servers', () => {
       ['page=1.5', 'ErrFieldRequired', 'page'],
       ['page=abc', 'ErrFieldRequired', 'page'],
       ['limit=NaN', 'ErrFieldRequired', 'limit'],
+      // Past a double's range the number reads as Infinity, which the schema's bounds let through.
+      ['page=1e309', 'ErrFieldNotBetween', 'page'],
+      ['page=-1e309', 'ErrFieldNotBetween', 'page'],
+      [`page=${'9'.repeat(400)}`, 'ErrFieldNotBetween', 'page'],
+      ['limit=1e309', 'ErrFieldNotBetween', 'limit'],
+      [`limit=${'4'.repeat(400)}`, 'ErrFieldNotBetween', 'limit'],
+      ['node=1e309', 'ErrFieldNotBetween', 'node'],
     ];
     for (const [query, code, field] of cases) {
       const res = await t.app.inject({ method: 'GET', url: `/api/servers?${query}`, headers: t.admin.headers });

@@ -1,7 +1,8 @@
-import { OutpostError, Scopes, hasScope, permissionsFromScopes, serverActionScopes as need } from '@outpost/shared';
+import { OutpostError, Scopes, ServerListQuery, hasScope, permissionsFromScopes, serverActionScopes as need } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/isUniqueViolation.js';
+import { assertQueryNumbers } from '../../services/assertQueryNumbers.js';
 import { assertServerName } from '../../services/assertServerName.js';
 import { createServer, duplicateServerName } from '../../services/createServer.js';
 import { isOn } from '../../services/isOn.js';
@@ -17,6 +18,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
 
   // Any signed-in user: an invited user sees the servers they hold a scope on, nothing else.
   r.get('/api/servers', { schema: listServersSchema, config: { scope: 'session', clients: true } }, async (request) => {
+    assertQueryNumbers(ServerListQuery, request.query);
     const { page = 1, limit = 10, search, node, state } = request.query;
     const session = request.session!;
     const all = hasScope(session.scopes, Scopes.Admin);

@@ -69,6 +69,11 @@ describe('/api/users', () => {
     const bad = await as(viewer, { method: 'GET', url: '/api/users?limit=1000' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatchObject({ code: 'ErrFieldTooLarge', metadata: { field: 'limit', max: 100 } });
+    // Past a double's range the number reads as Infinity, which the schema's bounds let through.
+    for (const [query, field, max] of [['page=1e309', 'page', 1_000_000], [`page=${'9'.repeat(400)}`, 'page', 1_000_000], ['limit=1e309', 'limit', 100], [`limit=-${'9'.repeat(400)}`, 'limit', 100]] as const) {
+      const res = await as(viewer, { method: 'GET', url: `/api/users?${query}` });
+      expect([res.statusCode, res.json().error], query.slice(0, 20)).toEqual([400, expect.objectContaining({ code: 'ErrFieldNotBetween', metadata: { field, min: 1, max } })]);
+    }
   });
 
   it("refuses each field that breaks the spec's rules with its own code", async () => {

@@ -1,9 +1,10 @@
-import { OutpostError, Scopes, assertEmail, assertPassword, assertUsername, hasScope, panelScopes } from '@outpost/shared';
+import { OutpostError, Scopes, UserListQuery, assertEmail, assertPassword, assertUsername, hasScope, panelScopes } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RequestSession } from '../../context.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UserRow } from '../../db/users.js';
+import { assertQueryNumbers } from '../../services/assertQueryNumbers.js';
 import { assertAvailable, checkNewUser, createUser } from '../../services/createUser.js';
 import { deleteUser } from '../../services/deleteUser.js';
 import { endSftpSessions } from '../../services/endSftpSessions.js';
@@ -41,6 +42,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   const edit = { scope: Scopes.UsersEdit };
 
   r.get('/api/users', { schema: listUsersSchema, config: view }, async (request) => {
+    assertQueryNumbers(UserListQuery, request.query);
     const { page = 1, limit = 10, username, email } = request.query;
     const { rows, total } = await repo.users.page({ offset: (page - 1) * limit, limit, match: { username, email } });
     return { users: rows.map(present), paging: { page, limit, total } };
