@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 // A node that does not answer must not hold up a logout; its sessions are logged as left open.
 const NODE_ANSWER_MS = 5000;
 
-function withinTime(work: Promise<void>): Promise<void> {
+/** `work`, or a failure once a node has taken NODE_ANSWER_MS to answer: what ending access waits for a node. */
+export function withinTime(work: Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<void>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${NODE_ANSWER_MS} ms`)), NODE_ANSWER_MS);
