@@ -79,6 +79,7 @@ export const ErrorCodes = [
   'ErrNodeRefusedSecret', // 502: the node answered but refused the panel's token (its daemon.json holds another secret)
   'ErrTemplateVersion1', // 409: importing a version-1 template without asking for its conversion
   'ErrLastAdmin', // 409: removing, demoting or deleting the panel's last administrator
+  'ErrPrivateTarget', // 400: a fetch made for a user (template repository, download) to a loopback, link-local or private address the settings do not allow
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
@@ -148,6 +149,7 @@ const catalogue: ReadonlySet<ErrorCode> = new Set(CatalogueCodes);
 const sameMeaning: Partial<Record<ErrorCode, ErrorCode>> = {
   ErrNodeUnreachable: 'ErrServiceNotAvailable',
   ErrUnsupportedMediaType: 'ErrInvalidJson',
+  ErrPrivateTarget: 'ErrFieldIsInvalidHost',
 };
 
 /** True for a parsed body of the error shape, e.g. an answer relayed from a daemon. */

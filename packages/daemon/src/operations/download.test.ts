@@ -194,12 +194,12 @@ describe('download to a private address', () => {
   it('is refused before connecting unless the node allows the range', async () => {
     ctx.outbound = new OutboundGuard({ allowed: () => '', allowedIn: 'allowPrivateTargets' });
     const error = await failure([{ type: 'download', files: [`${decoy.url}/latest/meta-data/iam`] }]);
-    expect(error.metadata?.cause).toBe('ErrFieldIsInvalidHost');
+    expect(error.metadata?.cause).toBe('ErrPrivateTarget');
     expect(error.message).toContain('127.0.0.2 is a private or local address');
     expect(error.message).toContain('allowPrivateTargets');
     // A context without a guard refuses too.
     delete ctx.outbound;
-    expect((await failure([{ type: 'download', files: [`${decoy.url}/x.jar`] }])).metadata?.cause).toBe('ErrFieldIsInvalidHost');
+    expect((await failure([{ type: 'download', files: [`${decoy.url}/x.jar`] }])).metadata?.cause).toBe('ErrPrivateTarget');
     expect(decoyHits).toBe(0);
     expect(await readdir(ctx.root)).toEqual([]);
   });
@@ -207,7 +207,7 @@ describe('download to a private address', () => {
   it('refuses a redirect to a refused address, without reaching it', async () => {
     ctx.outbound = new OutboundGuard({ allowed: () => '127.0.0.1/32', allowedIn: 'allowPrivateTargets' });
     const error = await failure([{ type: 'download', files: [`${http.url}/to-metadata`] }]);
-    expect(error.metadata?.cause).toBe('ErrFieldIsInvalidHost');
+    expect(error.metadata?.cause).toBe('ErrPrivateTarget');
     expect(requests).toEqual(['/to-metadata']);
     expect(decoyHits).toBe(0);
     expect(await readdir(ctx.root)).toEqual([]);

@@ -75,7 +75,7 @@ describe('the private-address decision', () => {
       },
     });
     const error = await refusal(guard.pin('mixed.example'));
-    expect(error.code).toBe('ErrFieldIsInvalidHost');
+    expect(error.code).toBe('ErrPrivateTarget');
     expect(error.message).toContain('10.0.0.5');
     expect(error.message).toContain('the setting');
     expect(resolved).toEqual(['mixed.example']);
@@ -87,8 +87,8 @@ describe('OutboundGuard.fetch', () => {
     const decoy = await serve('127.0.0.1', (_req, res) => res.end('secret'));
     let allowed = '';
     const guard = new OutboundGuard({ allowed: () => allowed, allowedIn: 'allowPrivateTargets' });
-    expect((await refusal(guard.fetch(`${decoy.url}/`))).code).toBe('ErrFieldIsInvalidHost');
-    expect((await refusal(guard.fetch(decoy.url.replace('127.0.0.1', 'localhost')))).code).toBe('ErrFieldIsInvalidHost');
+    expect((await refusal(guard.fetch(`${decoy.url}/`))).code).toBe('ErrPrivateTarget');
+    expect((await refusal(guard.fetch(decoy.url.replace('127.0.0.1', 'localhost')))).code).toBe('ErrPrivateTarget');
     expect(decoy.hits).toBe(0);
     allowed = '127.0.0.0/8,::1/128';
     expect(await (await guard.fetch(`${decoy.url}/`)).text()).toBe('secret');
@@ -100,7 +100,7 @@ describe('OutboundGuard.fetch', () => {
     const start = await serve('127.0.0.1', (_req, res) => res.writeHead(302, { location: `${decoy.url}/latest/meta-data` }).end());
     const guard = new OutboundGuard({ allowed: () => '127.0.0.1/32', allowedIn: 'allowPrivateTargets' });
     const error = await refusal(guard.fetch(`${start.url}/index.json`));
-    expect(error.code).toBe('ErrFieldIsInvalidHost');
+    expect(error.code).toBe('ErrPrivateTarget');
     expect(error.message).toContain('127.0.0.2');
     expect(start.hits).toBe(1);
     expect(decoy.hits).toBe(0);

@@ -148,7 +148,7 @@ export class OutboundGuard {
     });
   }
 
-  /** The address to dial for `hostname`: resolved once, every address checked, else ErrFieldIsInvalidHost. */
+  /** The address to dial for `hostname`: resolved once, every address checked, else ErrPrivateTarget. */
   async pin(hostname: string): Promise<string> {
     const host = hostname.replace(/^\[(.*)\]$/, '$1');
     const addresses = isIP(host) ? [host] : await (this.options.resolve ?? systemResolve)(host);
@@ -156,7 +156,7 @@ export class OutboundGuard {
     const bad = addresses.find((address) => !isAllowedTarget(address, allowed));
     if (bad !== undefined || addresses.length === 0) {
       const named = bad === host ? host : `${host} (${bad ?? 'no address'})`;
-      throw new OutpostError('ErrFieldIsInvalidHost', `${named} is a private or local address, which the panel does not fetch from; an admin can allow its range in ${this.options.allowedIn}`, { host, address: bad });
+      throw new OutpostError('ErrPrivateTarget', `${named} is a private or local address, which the panel does not fetch from; an admin can allow its range in ${this.options.allowedIn}`, { host, address: bad });
     }
     return addresses[0];
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Daemon, type DaemonConfig } from '@outpost/daemon';
 import type { FastifyInstance } from 'fastify';
 import { authenticateSftp } from '../services/authenticateSftp.js';
+import { panelOutboundOptions } from '../services/panelOutbound.js';
 
 export interface LocalNode {
   daemon: Daemon;
@@ -29,6 +30,8 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
     secret: row.secret,
     serversDir: join(config.dataDir, 'servers'),
     logger: app.log,
+    // Its download steps run for the panel's users: the panel's setting decides which private ranges they reach.
+    outbound: panelOutboundOptions(repo),
     sftp: {
       port: config.sftpPort,
       hostKeyPath: join(config.dataDir, 'sftp_host_ed25519'),

@@ -1,4 +1,5 @@
 import { OutpostError, SettingKeys, emailTlsModes, isLocale, secretSettingKeys } from '@outpost/shared';
+import { parseAllowedTargets } from '@outpost/daemon';
 import type { Repositories } from '../db/repositories.js';
 
 const knownKeys: readonly string[] = Object.values(SettingKeys);
@@ -67,6 +68,8 @@ function assertValid(key: string, value: string): void {
   if (key === SettingKeys.templatesRepository && value !== '' && !parseMasterUrl(value)) {
     throw new OutpostError('ErrFieldIsInvalidHost', 'must be an http or https URL', { field: key });
   }
+  // A bad range is ErrFieldIsInvalidIP on this field, naming the entry.
+  if (key === SettingKeys.allowPrivateTargets) parseAllowedTargets(value, key);
   if (key === SettingKeys.masterUrl && !parseMasterUrl(value)) {
     throw new OutpostError('ErrFieldIsInvalidHost', 'must be a valid IP or FQDN', { field: key });
   }

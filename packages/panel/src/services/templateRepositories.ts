@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isRecord, isV1Template, OutpostError, type RepositoryTemplate, type TemplateRepository } from '@outpost/shared';
+import { readLimited, type ByteBudget, type OutboundGuard } from '@outpost/daemon';
 import type { Repositories } from '../db/repositories.js';
+import { panelOutbound } from './panelOutbound.js';
 import { saveTemplate, templateDefinition } from './saveTemplate.js';
 import { idsOfIndex, SHIPPED_TEMPLATES_DIR, shippedIds, TEMPLATE_ID } from './templateSources.js';
 
@@ -10,6 +12,21 @@ export const REPOSITORY_TIMEOUT_MS = 5000;
 /** An index longer than this is not a template repository. */
 const MAX_INDEX_ENTRIES = 500;
 const MAX_URL_LENGTH = 500;
+/** A template or index larger than this is not one: reading stops there (templates are a few KB). */
+export const MAX_REPOSITORY_FILE_BYTES = 1024 * 1024;
+/** What one listing reads from a repository at most, all its files together. */
+const MAX_LISTING_BYTES = 32 * 1024 * 1024;
+
+/** How one listing or import reads a repository: through the panel's guard, within one deadline and byte budget. */
+interface RepositoryRead {
+  guard: OutboundGuard;
+  deadline: AbortSignal;
+  budget: ByteBudget;
+}
+
+function repositoryRead(repo: Repositories): RepositoryRead {
+  return { guard: panelOutbound(repo), deadline: AbortSignal.timeout(REPOSITORY_TIMEOUT_MS), budget: { left: MAX_LISTING_BYTES } };
+}
 
 const shipped: TemplateRepository = { id: 'shipped', url: '', shipped: true };
 
@@ -56,16 +73,20 @@ async function baseOf(repo: Repositories, id: string): Promise<string | undefine
 }
 
 /**
- * GETs one JSON file of a repository, giving up after `deadline`; an unreachable or failing
- * repository is ErrServiceNotAvailable with its URL in the metadata, a missing file undefined.
+ * GETs one JSON file of a repository through the panel's private-address guard (redirects
+ * followed, each hop checked), giving up after the deadline and past MAX_REPOSITORY_FILE_BYTES;
+ * an unreachable or failing repository is ErrServiceNotAvailable with its URL in the metadata,
+ * a private address the settings do not allow ErrPrivateTarget, a missing file undefined.
  */
-async function fetchRepositoryJson(base: string, file: string, deadline: AbortSignal): Promise<unknown> {
+async function fetchRepositoryJson(base: string, file: string, read: RepositoryRead): Promise<unknown> {
+  const { deadline } = read;
   const unavailable = (reason: string) =>
     new OutpostError('ErrServiceNotAvailable', `the template repository ${base} ${reason}`, { url: base, file });
   let response: Response;
   try {
-    response = await fetch(`${base}/${file}`, { signal: deadline, redirect: 'follow' });
+    response = await read.guard.fetch(`${base}/${file}`, { signal: deadline });
   } catch (error) {
+    if (error instanceof OutpostError) throw new OutpostError(error.code, `the template repository ${base}: ${error.message}`, { ...error.metadata, url: base, file }, error.status);
     throw unavailable(deadline.aborted ? `did not answer within ${REPOSITORY_TIMEOUT_MS / 1000} s` : `cannot be reached (${(error as Error).message})`);
   }
   if (response.status === 404) {
@@ -76,17 +97,24 @@ async function fetchRepositoryJson(base: string, file: string, deadline: AbortSi
     await response.body?.cancel();
     throw unavailable(`answered HTTP ${response.status}`);
   }
+  let text: string;
   try {
-    return JSON.parse(await response.text());
-  } catch {
+    text = await readLimited(response, MAX_REPOSITORY_FILE_BYTES, read.budget);
+  } catch (error) {
     if (deadline.aborted) throw unavailable(`did not answer within ${REPOSITORY_TIMEOUT_MS / 1000} s`);
+    if (error instanceof OutpostError && error.code === 'ErrFileTooLarge') throw unavailable(`sent more than a template repository holds (1 MiB a file, 32 MiB a listing) for ${file}`);
+    throw unavailable(`broke off its answer (${(error as Error).message})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
     throw new OutpostError('ErrInvalidJson', `${base}/${file} is not valid JSON`, { url: base, file });
   }
 }
 
 /** One template's raw JSON from a repository (the shipped folder or a URL), or undefined when it has none. */
-async function readTemplate(base: string | undefined, id: string, deadline: AbortSignal): Promise<unknown> {
-  if (base !== undefined) return fetchRepositoryJson(base, `${encodeURIComponent(id)}.json`, deadline);
+async function readTemplate(base: string | undefined, id: string, read: RepositoryRead): Promise<unknown> {
+  if (base !== undefined) return fetchRepositoryJson(base, `${encodeURIComponent(id)}.json`, read);
   if (!(await shippedIds(SHIPPED_TEMPLATES_DIR)).includes(id)) return undefined;
   try {
     return JSON.parse(await readFile(`${SHIPPED_TEMPLATES_DIR}${id}.json`, 'utf8'));
@@ -120,18 +148,18 @@ function contentHash(definition: unknown, id: string): string {
  */
 export async function listRepositoryTemplates(repo: Repositories, repositoryId: string): Promise<RepositoryTemplate[]> {
   const base = await baseOf(repo, repositoryId);
-  const deadline = AbortSignal.timeout(REPOSITORY_TIMEOUT_MS);
+  const read = repositoryRead(repo);
   let ids: string[];
   if (base === undefined) {
     ids = await shippedIds(SHIPPED_TEMPLATES_DIR);
   } else {
-    const index = await fetchRepositoryJson(base, 'index.json', deadline);
+    const index = await fetchRepositoryJson(base, 'index.json', read);
     if (!Array.isArray(index)) throw new OutpostError('ErrServiceNotAvailable', `the template repository ${base} has no index.json listing templates`, { url: base, file: 'index.json' });
     ids = [...new Set(idsOfIndex(index.slice(0, MAX_INDEX_ENTRIES)))];
   }
   const offered = await Promise.all(
     ids.map(async (id): Promise<RepositoryTemplate | undefined> => {
-      const raw = await readTemplate(base, id, deadline);
+      const raw = await readTemplate(base, id, read);
       if (raw === undefined) return undefined;
       let definition: ReturnType<typeof templateDefinition>;
       try {
@@ -159,7 +187,7 @@ export async function importFromRepository(repo: Repositories, repositoryId: str
   const missing = () => new OutpostError('ErrNoTemplate', `no template with name '${name}' was found`, { name });
   if (!TEMPLATE_ID.test(name)) throw missing();
   const base = await baseOf(repo, repositoryId);
-  const raw = await readTemplate(base, name, AbortSignal.timeout(REPOSITORY_TIMEOUT_MS));
+  const raw = await readTemplate(base, name, repositoryRead(repo));
   if (raw === undefined) throw missing();
   if (isV1Template(raw) && !convert) {
     throw new OutpostError('ErrTemplateVersion1', `'${name}' is a version-1 template: import it with convert=true to convert it`, { name }, 409);

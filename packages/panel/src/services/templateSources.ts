@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { OutpostError, SettingKeys } from '@outpost/shared';
+import { readLimited } from '@outpost/daemon';
 import type { Repositories } from '../db/repositories.js';
+import { panelOutbound } from './panelOutbound.js';
 
 /** The setting that names a remote template repository (a URL holding index.json and <id>.json). */
 export const TEMPLATE_REPOSITORY_SETTING = SettingKeys.templatesRepository;
@@ -11,6 +13,8 @@ export const SHIPPED_TEMPLATES_DIR = fileURLToPath(new URL('../../../../template
 
 export const TEMPLATE_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const FETCH_TIMEOUT_MS = 10_000;
+/** An index or template larger than this is no template repository's: reading stops there. */
+const MAX_FILE_BYTES = 1024 * 1024;
 
 /** The template ids of the shipped folder: its <id>.json files. */
 export async function shippedIds(dir: string): Promise<string[]> {
@@ -24,17 +28,29 @@ async function repositoryUrl(repo: Repositories): Promise<string | undefined> {
   return value ? value.replace(/\/+$/, '') : undefined;
 }
 
-async function fetchJson(url: string): Promise<unknown> {
+/** GETs a JSON file of the configured repository through the panel's private-address guard, reading at most MAX_FILE_BYTES. */
+async function fetchJson(repo: Repositories, url: string): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    response = await panelOutbound(repo).fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   } catch (error) {
+    if (error instanceof OutpostError) throw error;
     throw new OutpostError('ErrServiceNotAvailable', `template repository did not answer: ${(error as Error).message}`, { url }, 502);
   }
-  if (response.status === 404) return undefined;
-  if (!response.ok) throw new OutpostError('ErrServiceNotAvailable', `template repository answered ${response.status}`, { url }, 502);
+  if (response.status === 404 || !response.ok) {
+    await response.body?.cancel();
+    if (response.status === 404) return undefined;
+    throw new OutpostError('ErrServiceNotAvailable', `template repository answered ${response.status}`, { url }, 502);
+  }
+  let text: string;
   try {
-    return await response.json();
+    text = await readLimited(response, MAX_FILE_BYTES);
+  } catch (error) {
+    const reason = error instanceof OutpostError && error.code === 'ErrFileTooLarge' ? `answered more than ${MAX_FILE_BYTES} bytes` : `broke off its answer: ${(error as Error).message}`;
+    throw new OutpostError('ErrServiceNotAvailable', `template repository ${reason}`, { url }, 502);
+  }
+  try {
+    return JSON.parse(text);
   } catch {
     throw new OutpostError('ErrInvalidJson', 'The json data is invalid', { url });
   }
@@ -50,7 +66,7 @@ export function idsOfIndex(index: unknown): string[] {
 export async function listImportableTemplates(repo: Repositories, dir = SHIPPED_TEMPLATES_DIR): Promise<string[]> {
   const ids = new Set(await shippedIds(dir));
   const url = await repositoryUrl(repo);
-  if (url) for (const id of idsOfIndex(await fetchJson(`${url}/index.json`))) ids.add(id);
+  if (url) for (const id of idsOfIndex(await fetchJson(repo, `${url}/index.json`))) ids.add(id);
   return [...ids].sort();
 }
 
@@ -59,8 +75,8 @@ export async function fetchImportableTemplate(repo: Repositories, id: string, di
   const missing = () => new OutpostError('ErrNoTemplate', `no template with name '${id}' was found`, { name: id });
   if (!TEMPLATE_ID.test(id)) throw missing();
   const url = await repositoryUrl(repo);
-  if (url && idsOfIndex(await fetchJson(`${url}/index.json`)).includes(id)) {
-    const found = await fetchJson(`${url}/${encodeURIComponent(id)}.json`);
+  if (url && idsOfIndex(await fetchJson(repo, `${url}/index.json`)).includes(id)) {
+    const found = await fetchJson(repo, `${url}/${encodeURIComponent(id)}.json`);
     if (found !== undefined) return found;
   }
   if (!(await shippedIds(dir)).includes(id)) throw missing();

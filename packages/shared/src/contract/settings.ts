@@ -28,6 +28,12 @@ export const SettingKeys = {
   defaultLanguage: 'panel.settings.language',
   /** URL of a template repository (an index.json listing ids, one <id>.json each) besides the shipped one. */
   templatesRepository: 'panel.templates.repository',
+  /**
+   * Private address ranges (comma-separated CIDR, empty by default) that fetches the panel makes
+   * for a user may reach: template repositories and the local node's downloads. Others refuse
+   * loopback, link-local, RFC 1918, unique-local and CGNAT addresses.
+   */
+  allowPrivateTargets: 'panel.security.allowPrivateTargets',
 } as const;
 
 export const secretSettingKeys: readonly string[] = [SettingKeys.emailKey, SettingKeys.emailPassword, SettingKeys.emailSecret];
@@ -50,6 +56,8 @@ export const adminSettingKeys: readonly string[] = [
   SettingKeys.emailAllowSelfSigned,
   SettingKeys.emailSecret,
   SettingKeys.emailApiUrl,
+  // Opens the panel's network to fetches a user can aim (template repositories, download steps).
+  SettingKeys.allowPrivateTargets,
 ];
 
 /**

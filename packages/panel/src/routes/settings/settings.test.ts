@@ -57,6 +57,19 @@ describe('/api/settings', () => {
     expect((await put('panel.nope', 'x')).statusCode).toBe(404);
   });
 
+  it('takes the private ranges outbound fetches may reach from an administrator only, each range checked', async () => {
+    const key = SettingKeys.allowPrivateTargets;
+    expect((await get(key)).json()).toEqual({ value: '' });
+    expect((await put(key, '10.0.0.0/8')).json().error).toMatchObject({ code: 'ErrMissingScope' });
+    const bad = await put(key, '10.0.0.0/8, 192.168.1.0/33', admin.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'ErrFieldIsInvalidIP', metadata: { field: key, value: '192.168.1.0/33' } });
+    expect((await put(key, 'intranet.example', admin.headers)).json().error.code).toBe('ErrFieldIsInvalidIP');
+    expect((await put(key, '10.0.0.0/8, fd00::/8', admin.headers)).statusCode).toBe(204);
+    expect((await get(key)).json()).toEqual({ value: '10.0.0.0/8, fd00::/8' });
+    expect((await put(key, '', admin.headers)).statusCode).toBe(204);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await get(SettingKeys.companyName, {} as TestUser['headers'])).statusCode).toBe(401);
   });

@@ -1,12 +1,12 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Scopes } from '@outpost/shared';
+import { Scopes, SettingKeys } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../test/factories.js';
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+async function listen(server: Server, host = '127.0.0.1'): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return `http://${host}:${(server.address() as AddressInfo).port}`;
 }
 
 describe('/api/template-repositories', () => {
@@ -27,6 +27,8 @@ describe('/api/template-repositories', () => {
     admin = await createSignedInUser(t.app, [Scopes.SettingsEdit, Scopes.TemplatesView, Scopes.TemplatesEdit]);
     templater = await createSignedInUser(t.app, [Scopes.TemplatesView, Scopes.TemplatesEdit]);
     settingsOnly = await createSignedInUser(t.app, [Scopes.SettingsEdit]);
+    // The test repositories are on loopback, which the panel fetches from only when allowed.
+    await allowPrivate('127.0.0.0/8,::1/128');
     // A repository in the shipped folder's format: index.json (ids or {id}) and <id>.json.
     repository = createServer((req, res) => {
       const files: Record<string, unknown> = {
@@ -52,6 +54,8 @@ describe('/api/template-repositories', () => {
     await new Promise((resolve) => repository.close(resolve));
     await new Promise((resolve) => slow.close(resolve));
   });
+
+  const allowPrivate = (ranges: string) => t.app.panel.repo.settings.setMany({ [SettingKeys.allowPrivateTargets]: ranges });
 
   const req = (method: 'GET' | 'POST' | 'DELETE', url: string, user: TestUser | null = admin, payload?: unknown) =>
     t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
@@ -147,6 +151,90 @@ describe('/api/template-repositories', () => {
     } finally {
       await req('DELETE', `/api/template-repositories/${id}`);
     }
+  });
+
+  describe('on private addresses', () => {
+    /** Servers standing for private targets (10.x, 169.254.169.254): each counts the requests it got. */
+    const opened: Server[] = [];
+    const serve = async (host: string, handler: (url: string, res: ServerResponse) => void) => {
+      const state = { hits: 0, url: '' };
+      const server = createServer((req, res) => {
+        state.hits++;
+        handler(req.url ?? '', res);
+      });
+      opened.push(server);
+      state.url = await listen(server, host);
+      return state;
+    };
+    afterAll(async () => {
+      for (const server of opened) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+      await allowPrivate('127.0.0.0/8,::1/128');
+    });
+    const withRepository = async (url: string, run: (id: string) => Promise<void>) => {
+      const { id } = (await req('POST', '/api/template-repositories', admin, { url })).json();
+      try {
+        await run(id);
+      } finally {
+        await req('DELETE', `/api/template-repositories/${id}`);
+      }
+    };
+
+    it('refuses a repository on a private address unless an admin allows its range, without connecting', async () => {
+      const decoy = await serve('127.0.0.1', (_url, res) => res.end(JSON.stringify(['secret'])));
+      await allowPrivate('');
+      await withRepository(decoy.url, async (id) => {
+        const listing = await req('GET', `/api/template-repositories/${id}/templates`, templater);
+        expect(listing.statusCode).toBe(400);
+        expect(listing.json().error).toMatchObject({ code: 'ErrFieldIsInvalidHost', reason: 'ErrPrivateTarget', metadata: { url: decoy.url, address: '127.0.0.1' } });
+        expect(listing.json().error.msg).toContain(SettingKeys.allowPrivateTargets);
+        expect((await req('POST', `/api/template-repositories/${id}/import/secret`, templater)).json().error.reason).toBe('ErrPrivateTarget');
+        expect(decoy.hits).toBe(0);
+        // Allowed in the settings: fetched at once.
+        await allowPrivate('127.0.0.1/32');
+        expect((await req('GET', `/api/template-repositories/${id}/templates`, templater)).statusCode).toBe(200);
+        expect(decoy.hits).toBeGreaterThan(0);
+      });
+    });
+
+    it('refuses a redirect to a refused address, without reaching it', async () => {
+      const decoy = await serve('127.0.0.2', (_url, res) => res.end('{}'));
+      const start = await serve('127.0.0.1', (_url, res) => res.writeHead(302, { location: `${decoy.url}/latest/meta-data/index.json` }).end());
+      await allowPrivate('127.0.0.1/32');
+      await withRepository(start.url, async (id) => {
+        const listing = await req('GET', `/api/template-repositories/${id}/templates`, templater);
+        expect(listing.statusCode).toBe(400);
+        expect(listing.json().error).toMatchObject({ reason: 'ErrPrivateTarget', metadata: { address: '127.0.0.2' } });
+        expect(start.hits).toBe(1);
+        expect(decoy.hits).toBe(0);
+      });
+    });
+
+    it('cuts an endless answer at the byte limit, and the panel keeps answering', async () => {
+      let written = 0;
+      const endless = await serve('127.0.0.1', (_url, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('[');
+        const chunk = Buffer.from(`${'"remote-echo",'.repeat(4096)}`);
+        const more = (): void => {
+          while (!res.destroyed && res.write(chunk)) written += chunk.length;
+          if (!res.destroyed) res.once('drain', more);
+        };
+        more();
+      });
+      await allowPrivate('127.0.0.1/32');
+      await withRepository(endless.url, async (id) => {
+        const listing = await req('GET', `/api/template-repositories/${id}/templates`, templater);
+        expect(listing.statusCode).toBe(503);
+        expect(listing.json().error).toMatchObject({ code: 'ErrServiceNotAvailable', metadata: { url: endless.url, file: 'index.json' } });
+        expect(listing.json().error.msg).toMatch(/answered more than/);
+        // Reading stopped near the limit (1 MiB), far from what an unbounded read would take.
+        expect(written).toBeLessThan(64 * 1024 * 1024);
+        expect((await req('GET', '/api/template-repositories')).statusCode).toBe(200);
+      });
+    });
   });
 
   it('checks scopes: settings.edit changes the list, templates.edit reads and imports', async () => {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Scopes } from '@outpost/shared';
+import { Scopes, SettingKeys } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../test/factories.js';
 import { TEMPLATE_REPOSITORY_SETTING } from '../../services/templateSources.js';
@@ -11,12 +11,14 @@ describe('/api/templates', () => {
   let viewer: TestUser;
   let repository: Server;
   let repositoryUrl: string;
+  let repositoryHits = 0;
   beforeAll(async () => {
     t = await createTestApp();
     editor = await createSignedInUser(t.app, [Scopes.TemplatesView, Scopes.TemplatesEdit]);
     viewer = await createSignedInUser(t.app, [Scopes.TemplatesView]);
     // A template repository of its own: index.json plus one template, and one the index lists but lacks.
     repository = createServer((req, res) => {
+      repositoryHits++;
       const files: Record<string, unknown> = {
         '/repo/index.json': ['remote-echo', { id: 'ghost' }],
         '/repo/remote-echo.json': { display: 'Remote echo', type: 'echo', run: { command: 'echo hi' } },
@@ -26,6 +28,8 @@ describe('/api/templates', () => {
     });
     await new Promise<void>((resolve) => repository.listen(0, '127.0.0.1', resolve));
     repositoryUrl = `http://127.0.0.1:${(repository.address() as AddressInfo).port}/repo/`;
+    // The repository is on loopback, which the panel fetches from only when allowed.
+    await t.app.panel.repo.settings.setMany({ [SettingKeys.allowPrivateTargets]: '127.0.0.0/8,::1/128' });
   });
   afterAll(async () => {
     await t.close();
@@ -49,6 +53,20 @@ describe('/api/templates', () => {
     const unknown = await req('POST', '/api/templates/import/nope');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toMatchObject({ code: 'ErrNoTemplate', metadata: { name: 'nope' } });
+  });
+
+  it('refuses a configured repository on a private address the settings do not allow, without connecting', async () => {
+    await t.app.panel.repo.settings.setMany({ [TEMPLATE_REPOSITORY_SETTING]: repositoryUrl, [SettingKeys.allowPrivateTargets]: '' });
+    const before = repositoryHits;
+    try {
+      const answer = await req('POST', '/api/templates/import');
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error).toMatchObject({ code: 'ErrFieldIsInvalidHost', reason: 'ErrPrivateTarget', metadata: { address: '127.0.0.1' } });
+      expect((await req('POST', '/api/templates/import/remote-echo')).json().error.reason).toBe('ErrPrivateTarget');
+      expect(repositoryHits).toBe(before);
+    } finally {
+      await t.app.panel.repo.settings.setMany({ [TEMPLATE_REPOSITORY_SETTING]: '', [SettingKeys.allowPrivateTargets]: '127.0.0.0/8,::1/128' });
+    }
   });
 
   it('adds the configured repository to the importable list and imports from it', async () => {

@@ -47,6 +47,8 @@ describe('SettingsForm', () => {
     expect(screen.queryByTestId('email-test')).toBeNull();
     // The settings that are theirs stay editable.
     expect(field(SettingKeys.companyName).readOnly).toBe(false);
+    // Which private addresses the panel fetches from is not shown to them at all.
+    expect(field(SettingKeys.allowPrivateTargets)).toBeNull();
   });
 
   it('lets an administrator change them', () => {
@@ -56,5 +58,7 @@ describe('SettingsForm', () => {
     expect(field(SettingKeys.emailHost).readOnly).toBe(false);
     expect(screen.queryByTestId(`setting-${SettingKeys.emailPassword}-replace`)).not.toBeNull();
     expect(screen.queryByTestId('email-test')).not.toBeNull();
+    expect(field(SettingKeys.allowPrivateTargets).readOnly).toBe(false);
+    expect(screen.getByText(/loopback, link-local and private addresses are refused otherwise/)).not.toBeNull();
   });
 });

@@ -114,6 +114,10 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
               onChange={(e) => set(SettingKeys.registrationEnabled, String(e.currentTarget.checked))}
             />
           </SimpleGrid>
+          {/* Opens the panel's network to fetches users can aim: an administrator's, like mail. */}
+          {!mailAndAddressLocked && (
+            <Stack mt="md">{text(SettingKeys.allowPrivateTargets, { placeholder: '10.0.0.0/8, fd00::/8', description: t('settings.allowPrivateTargetsHint') })}</Stack>
+          )}
         </Paper>
         <EmailSettingsCard
           values={values}

@@ -29,4 +29,5 @@ export const settingLabels: Record<string, string> = {
   [SettingKeys.emailSecret]: 'emailSettings.secret',
   [SettingKeys.emailApiUrl]: 'emailSettings.apiUrl',
   [SettingKeys.defaultLanguage]: 'emailSettings.defaultLanguage',
+  [SettingKeys.allowPrivateTargets]: 'settings.allowPrivateTargets',
 };
