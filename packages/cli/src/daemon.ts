@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { readOptions } from './args.js';
 import { keepFreedMemory } from './keepFreedMemory.js';
 import { sftpLogger } from './sftpLogger.js';
+import { stopOnSignals } from './stopOnSignals.js';
 
 /** The file `outpost daemon` reads: a node's deployment information (GET /api/nodes/{id}/deployment), plus where data lives. */
 export interface DaemonFile {
@@ -105,6 +106,7 @@ export async function daemon(argv: string[]): Promise<void> {
   const path = resolve(String(options.config || process.env[DAEMON_CONFIG_ENV] || 'daemon.json'));
   const file = loadDaemonFile(path);
   const dataDir = resolve(path, '..', file.dataDir ?? 'data/servers');
+  const stopWith = stopOnSignals('the daemon');
   const app = Fastify({ logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
   const node = await Daemon.open({
     nodeId: String(file.nodeId),
@@ -130,21 +132,8 @@ export async function daemon(argv: string[]): Promise<void> {
   console.log(`Outpost daemon for node ${file.nodeId} is listening on port ${port}, SFTP on ${node.sftpPort}; servers in ${dataDir}`);
   const unreachable = await unreachableServersWarning(dataDir);
   if (unreachable) console.log(unreachable);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received, stopping the daemon`);
-    try {
-      await node.close();
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopWith(async () => {
+    await node.close();
+    await app.close();
+  });
 }

@@ -3,11 +3,13 @@ import { unreachableServersWarning } from '@outpost/daemon';
 import { buildApp, loadConfig, repositories, startLocalNode } from '@outpost/panel';
 import { keepFreedMemory } from './keepFreedMemory.js';
 import { sftpLogger } from './sftpLogger.js';
+import { stopOnSignals } from './stopOnSignals.js';
 
 /** `outpost run`: migrate, start the panel with its local node's daemon in-process, stop both cleanly on SIGINT/SIGTERM. */
 export async function run(_argv: string[]): Promise<void> {
   keepFreedMemory();
   const config = loadConfig();
+  const stopWith = stopOnSignals('Outpost');
   const app = await buildApp({ config, logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
   const localNode = await startLocalNode(app, { logger: sftpLogger(app.log) });
   await app.listen({ port: config.port, host: config.host });
@@ -28,21 +30,8 @@ export async function run(_argv: string[]): Promise<void> {
       ].join('\n'),
     );
   }
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received, stopping Outpost`);
-    try {
-      await localNode.stop();
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopWith(async () => {
+    await localNode.stop();
+    await app.close();
+  });
 }

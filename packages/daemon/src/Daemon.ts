@@ -113,11 +113,15 @@ export class Daemon {
     });
   }
 
-  /** Loads the servers on disk and starts those marked autostart. */
+  /** Loads the servers on disk, ends what a daemon before it left running of them, and starts those marked autostart. */
   static async open(config: DaemonConfig): Promise<Daemon> {
     if (config.downloadSources) configureDownloadSources(config.downloadSources);
     const daemon = new Daemon(config);
     await daemon.servers.load();
+    // Before anything else takes a server's lock: an autostart must not run a second copy beside a leftover.
+    for (const server of daemon.servers.list()) {
+      server.endLeftovers().catch((error: Error) => server.log(`Could not end the processes left running: ${error.message}`));
+    }
     // Uploads a crash cut short are litter nobody would ever see the end of.
     await Promise.all(daemon.servers.list().map((server) => serverFilesFor(server.root).jail.sweepUploads().catch(() => {})));
     if (config.autostart ?? true) {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Environment, ExecutionSpec, ExitInfo, RunningProcess } from './environment.js';
 import { InputLimit } from './InputLimit.js';
-import { killTree, newRunMarker, signalTree, TreeStatsSampler } from './processTree.js';
+import { killTree, newRunMarker, serverMarker, signalTree, TreeStatsSampler } from './processTree.js';
 
 /** How long output may trail the program's exit before exited settles anyway. */
 const PIPE_DRAIN_MS = 2000;
@@ -20,7 +20,7 @@ export class StandardEnvironment implements Environment {
     // uid and gid drop root's rights (libuv also clears the supplementary groups).
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
-      env: { ...spec.env, [markerName]: markerValue },
+      env: { ...spec.env, [markerName]: markerValue, ...serverMarker(spec.serverRoot) },
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
       uid: spec.user?.uid,

@@ -5,7 +5,7 @@ import type { IPty } from 'node-pty';
 import { OutpostError } from '@outpost/shared';
 import type { Environment, ExecutionSpec, ExitInfo, RunningProcess } from './environment.js';
 import { InputLimit } from './InputLimit.js';
-import { killTree, newRunMarker, signalTree, TreeStatsSampler } from './processTree.js';
+import { killTree, newRunMarker, serverMarker, signalTree, TreeStatsSampler } from './processTree.js';
 
 // Wide enough that servers which format for the terminal width do not wrap ordinary log lines.
 const COLUMNS = 200;
@@ -28,7 +28,7 @@ export class TtyEnvironment implements Environment {
       cols: COLUMNS,
       rows: ROWS,
       cwd: spec.cwd,
-      env: { ...spec.env, [markerName]: markerValue },
+      env: { ...spec.env, [markerName]: markerValue, ...serverMarker(spec.serverRoot) },
       encoding: 'utf8',
     });
     const pid = pty.pid;

@@ -11,6 +11,49 @@ export function newRunMarker(): [name: string, value: string] {
   return ['OUTPOST_RUN', randomBytes(12).toString('hex')];
 }
 
+const SERVER_MARKER = 'OUTPOST_SERVER';
+
+/**
+ * An environment entry (`OUTPOST_SERVER=<server folder>`) given to every program of a server, so
+ * a daemon started after one that died without stopping it can find what it left running (when
+ * servers have no user of their own). The folder, not the id: two nodes on one machine may share ids.
+ */
+export function serverMarker(serverRoot: string): Record<string, string> {
+  return { [SERVER_MARKER]: serverRoot };
+}
+
+/**
+ * Live processes of a server not started by this process: those carrying its marker, and every
+ * process of `uid`, the server's own user, when it has one. Our own descendants (the file
+ * worker, which runs as that user) are not left over.
+ */
+export function leftoverProcesses(serverRoot: string, uid?: number): number[] {
+  const ours = new Set(treeOf(allEntries(), process.pid, -1).map((entry) => entry.pid));
+  const found = new Set(markedProcesses(`${SERVER_MARKER}=${serverRoot}`).map((entry) => entry.pid));
+  if (uid !== undefined) for (const pid of userProcesses(uid)) found.add(pid);
+  return [...found].filter((pid) => !ours.has(pid) && !isZombie(pid));
+}
+
+export function signalProcesses(pids: number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** SIGKILLs what `find` answers until it answers nothing (bounded), as killTree does for a tree. */
+export async function killProcesses(find: () => number[]): Promise<void> {
+  for (let round = 0; round < 20; round++) {
+    const alive = find();
+    if (alive.length === 0) return;
+    signalProcesses(alive, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** One line of /proc/<pid>/stat, the fields we use. */
 interface ProcEntry {
   pid: number;

@@ -3,7 +3,7 @@ import { builtinVariables, checkDefinitionValues, OutpostError } from '@outpost/
 import type { ServerDefinition, Step } from '@outpost/shared';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
-import { killUser } from '../environments/processTree.js';
+import { killProcesses, killUser, leftoverProcesses, signalProcesses } from '../environments/processTree.js';
 import { Locker } from '../system/Locker.js';
 import type { OutboundGuard } from '../system/outboundGuard.js';
 import { serverFilesFor } from '../files/serverFilesFor.js';
@@ -210,6 +210,35 @@ export class Server implements TaskHost {
     await this.environment?.destroy?.();
     for (const listener of this.goneListeners) listener();
     this.goneListeners.clear();
+  }
+
+  /**
+   * Daemon start: ends whatever a daemon that died without stopping this server (SIGKILL, a
+   * crash) left running of it. Its console and input died with that daemon and cannot be
+   * re-attached, so the processes get SIGTERM, the stop grace period, then SIGKILL, and the
+   * console says so. On the lock, so an autostart waits for it instead of starting a second copy.
+   */
+  endLeftovers(): Promise<void> {
+    return this.lock.run(async () => {
+      const user = await serverUser(this.root).catch(() => undefined);
+      const find = () => leftoverProcesses(this.root, user?.uid);
+      const found = find();
+      if (found.length === 0) return;
+      const grace = formatDelay(this.options.stopGraceMs);
+      this.log(
+        `Found ${found.length} process${found.length === 1 ? '' : 'es'} of this server still running from before the daemon restarted (pid ${found.join(', ')}). ` +
+          `Their console cannot be re-attached, so they are being stopped (SIGTERM, then SIGKILL after ${grace})`,
+      );
+      signalProcesses(found, 'SIGTERM');
+      const until = Date.now() + this.options.stopGraceMs;
+      while (find().length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (find().length > 0) {
+        this.log(`They did not stop within ${grace}, killing them`);
+        if (user) await this.killUserProcesses();
+        await killProcesses(find);
+      }
+      this.log(find().length === 0 ? 'The processes left running were ended; the server is stopped' : 'Some processes left running could not be ended');
+    });
   }
 
   private async startLocked(): Promise<void> {
