@@ -48,6 +48,8 @@ describe('nodes', () => {
     expect(json).toMatchObject({ privatePort: port, sftpPort, secret: expect.any(String) });
     await expect(page.getByTestId('daemon-command').innerText()).resolves.toBe('npx outpost daemon --config daemon.json');
     await page.getByTestId('daemon-json-copy').waitFor();
+    // The page says what showing the secret amounts to.
+    await expect(page.getByTestId('deploy-grants').innerText()).resolves.toMatch(/Deploy nodes is admin over this node's servers/);
     await screenshot(page, 'node-deployment');
 
     // Run the daemon with that file, as the admin would on the other machine: the page sees it come online.

@@ -34,6 +34,11 @@ export class AttemptBudget {
     return kept;
   }
 
+  /** How many attempts `key` has in the window now. */
+  count(key: string, now = Date.now()): number {
+    return this.recent(key, now).length;
+  }
+
   /** Counts one attempt for `key`, or throws 429 ErrTooManyRequests (counting nothing) when its budget is spent. */
   take(key: string, now = Date.now()): CountedAttempt {
     const recent = this.recent(key, now);

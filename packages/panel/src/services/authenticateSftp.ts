@@ -15,7 +15,10 @@ export interface SftpGrant {
 export interface SftpLoginOrigin {
   /** The node that asks: it may only hear about its own servers. */
   nodeId?: number;
-  /** Counts the password check against the account from `client`: the same budget as web logins. */
+  /**
+   * Counts the password check against the account from `client` (the same budget as web logins),
+   * and against the account over every address nodes report and against the node.
+   */
   failedLogins?: FailedLogins;
   /** The SSH client's address as the node saw it (or a stand-in naming the node). */
   client?: string;
@@ -25,15 +28,17 @@ export interface SftpLoginOrigin {
  * Checks an SFTP login for a daemon: the username is "{email}|{serverId}", the password the
  * account's. Granted to admins and to holders of sftpServer on that server; canWrite needs
  * putServerFiles (or admin). Anything else, including an unknown server, answers null; too many
- * failures for the account from this address throw 429 before any password is checked.
+ * failures for the account from this address, for the account over all nodes' reports, or
+ * reported by this node throw 429 before any password is checked.
  */
 export async function authenticateSftp(repo: Repositories, username: string, password: string, origin: SftpLoginOrigin = {}): Promise<SftpGrant | null> {
   const bar = username.lastIndexOf('|');
   if (bar < 1 || username.length > 400 || password.length > 1024) return null;
   const email = username.slice(0, bar);
   const serverId = username.slice(bar + 1);
-  const check = () => checkCredentials(repo, email, password);
-  const user = origin.failedLogins ? await origin.failedLogins.guard(origin.client ?? 'unknown', normaliseEmail(email), check) : await check();
+  const check = (rank = 0) => checkCredentials(repo, email, password, rank);
+  const from = { client: origin.client ?? 'unknown', node: origin.nodeId };
+  const user = origin.failedLogins ? await origin.failedLogins.guard(from, normaliseEmail(email), check) : await check();
   if (!user) return null;
   const server = await repo.servers.byId(serverId);
   // A node may only hear about its own servers.

@@ -31,6 +31,37 @@ describe('BoundedQueue', () => {
     expect(queue.size).toBe(0);
   });
 
+  it('runs the lowest rank first, and when full lets a lower rank take the place of the worst waiting job', async () => {
+    const queue = new BoundedQueue(1, 3);
+    const order: string[] = [];
+    const refused: string[] = [];
+    const gates: (() => void)[] = [];
+    const job = (name: string, rank: number) => {
+      const done = queue.run(async () => {
+        order.push(name);
+        await new Promise<void>((open) => gates.push(open));
+        return name;
+      }, rank);
+      done.catch((error: unknown) => refused.push(`${name}: ${(error as { status?: number }).status}`));
+      return done;
+    };
+    const running = job('first', 5);
+    // A flood ranked by its failures fills the queue; another like it is refused, but a caller
+    // with no failures takes the place of the one that would run last.
+    const flood = [job('flood a', 3), job('flood b', 3), job('flood c', 3), job('flood d', 3)];
+    const honest = job('honest', 0);
+    await new Promise((tick) => setImmediate(tick));
+    expect(refused).toEqual(['flood d: 429', 'flood c: 429']);
+    expect(queue.size).toBe(4);
+    while (order.length < 4 || gates.length > 0) {
+      await new Promise((tick) => setImmediate(tick));
+      gates.shift()?.();
+    }
+    expect(await Promise.all([running, honest, flood[0], flood[1]])).toEqual(['first', 'honest', 'flood a', 'flood b']);
+    expect(order).toEqual(['first', 'honest', 'flood a', 'flood b']);
+    expect(queue.size).toBe(0);
+  });
+
   it('frees the slot of a job that throws', async () => {
     const queue = new BoundedQueue(1, 0);
     await expect(queue.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

@@ -5,10 +5,18 @@ export interface LoginLimits {
   perAccount: number;
   /** Unsuccessful attempts from one client address, whatever the account (a flood of made-up emails). */
   perAddress: number;
+  /**
+   * Unsuccessful SFTP attempts per account over every address nodes report: a node's word on the
+   * address is only a claim, and anyone who holds its secret may name a new one per guess. Twice
+   * `perAccount`, so one guessing client alone cannot lock the owner out of SFTP.
+   */
+  perAccountViaNodes: number;
+  /** Unsuccessful SFTP attempts one node reports, whatever the account and address. */
+  perNode: number;
   windowMs: number;
 }
 
-export const DefaultLoginLimits: LoginLimits = { perAccount: 5, perAddress: 30, windowMs: 5 * 60_000 };
+export const DefaultLoginLimits: LoginLimits = { perAccount: 5, perAddress: 30, perAccountViaNodes: 10, perNode: 100, windowMs: 5 * 60_000 };
 
 /** A login attempt counted before its password is checked. A failure needs no call: it stays counted. */
 export interface LoginAttempt {
@@ -16,6 +24,18 @@ export interface LoginAttempt {
   succeeded(): void;
   /** No password was checked (the server was too busy): the attempt does not count. */
   release(): void;
+  /**
+   * The failures already counted against this client and account: the password queue serves
+   * fewer first, so a flood whose addresses keep failing cannot crowd out a client that has not.
+   */
+  readonly rank: number;
+}
+
+/** Where an attempt comes from: the client's address, and the node that reports it for an SFTP login. */
+export interface LoginOrigin {
+  client: string;
+  /** Set when a node reports the login (and names `client`): counted per account and per node too. */
+  node?: number;
 }
 
 /**
@@ -23,50 +43,66 @@ export interface LoginAttempt {
  * guesser locks out only itself: the owner, elsewhere, still signs in. Every attempt is counted
  * before any hashing and given back on success, so a hundred parallel guesses check at most
  * `perAccount` passwords. The client address is request.ip: the socket's, or the proxy-reported
- * one when the trustProxy setting says to believe it.
+ * one when the trustProxy setting says to believe it. An SFTP login a node reports is also counted
+ * per account over all reported addresses and per node, since a node may name any address.
  */
 export class FailedLogins {
   private readonly byAddress: AttemptBudget;
   private readonly byAccount: AttemptBudget;
+  private readonly byAccountViaNodes: AttemptBudget;
+  private readonly byNode: AttemptBudget;
 
   constructor(limits: LoginLimits = DefaultLoginLimits) {
     this.byAddress = new AttemptBudget(limits.perAddress, limits.windowMs, 'failed logins from this address');
     this.byAccount = new AttemptBudget(limits.perAccount, limits.windowMs, 'failed logins');
+    this.byAccountViaNodes = new AttemptBudget(limits.perAccountViaNodes, limits.windowMs, 'failed logins');
+    this.byNode = new AttemptBudget(limits.perNode, limits.windowMs, 'failed logins reported by this node');
   }
 
-  /** Counts an attempt for `account` from `client`, or throws 429 ErrTooManyRequests before any work. */
-  begin(client: string, account: string, now = Date.now()): LoginAttempt {
+  /** Counts an attempt for `account` from `origin` (a client address), or throws 429 ErrTooManyRequests before any work. */
+  begin(origin: string | LoginOrigin, account: string, now = Date.now()): LoginAttempt {
+    const { client, node } = typeof origin === 'string' ? { client: origin, node: undefined } : origin;
     const accountKey = `${account.toLowerCase()}|${client}`;
-    const fromAddress = this.byAddress.take(client, now);
-    let forAccount: CountedAttempt;
+    const charges: [AttemptBudget, string][] = [
+      [this.byAddress, client],
+      [this.byAccount, accountKey],
+    ];
+    if (node !== undefined) charges.push([this.byAccountViaNodes, account.toLowerCase()], [this.byNode, String(node)]);
+    const taken: CountedAttempt[] = [];
+    let rank = 0;
     try {
-      forAccount = this.byAccount.take(accountKey, now);
+      for (const [budget, key] of charges) {
+        // The node's own count is shared by all its users, so it does not rank one of them.
+        if (budget !== this.byNode) rank += budget.count(key, now);
+        taken.push(budget.take(key, now));
+      }
     } catch (error) {
-      fromAddress.giveBack();
+      for (const attempt of taken) attempt.giveBack();
       throw error;
     }
+    const giveBack = () => {
+      for (const attempt of taken) attempt.giveBack();
+    };
     return {
+      rank,
       succeeded: () => {
-        fromAddress.giveBack();
-        forAccount.giveBack();
+        giveBack();
         this.byAccount.forget(accountKey);
       },
-      release: () => {
-        fromAddress.giveBack();
-        forAccount.giveBack();
-      },
+      release: giveBack,
     };
   }
 
   /**
    * Runs a password check counted as one attempt: a found value is a success, undefined a
-   * failure, and a throw (the server too busy to check) does not count.
+   * failure, and a throw (the server too busy to check) does not count. `check` gets the rank
+   * to queue its password work with.
    */
-  async guard<T>(client: string, account: string, check: () => Promise<T | undefined>): Promise<T | undefined> {
-    const attempt = this.begin(client, account);
+  async guard<T>(origin: string | LoginOrigin, account: string, check: (rank: number) => Promise<T | undefined>): Promise<T | undefined> {
+    const attempt = this.begin(origin, account);
     let found: T | undefined;
     try {
-      found = await check();
+      found = await check(attempt.rank);
     } catch (error) {
       attempt.release();
       throw error;

@@ -16,24 +16,27 @@ export function hashPassword(password: string): Promise<string> {
   return passwordWork.run(() => hash(password, { algorithm: ARGON2ID }));
 }
 
-/** False for a wrong password and for a hash that cannot be read; 429 when too many checks wait. */
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/**
+ * False for a wrong password and for a hash that cannot be read; 429 when too many checks wait.
+ * `rank` orders the check in the queue: the failures its caller already has (see FailedLogins).
+ */
+export function verifyPassword(passwordHash: string, password: string, rank = 0): Promise<boolean> {
   return passwordWork.run(async () => {
     try {
       return await verify(passwordHash, password);
     } catch {
       return false;
     }
-  });
+  }, rank);
 }
 
 // A real hash to check against when the account does not exist, so a wrong email takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string): Promise<void> {
+export async function burnPasswordCheck(password: string, rank = 0): Promise<void> {
   if (!dummyHash) {
     dummyHash = hashPassword('outpost-timing-equaliser');
     // A first hash refused by a busy server must not be remembered.
     dummyHash.catch(() => (dummyHash = undefined));
   }
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await dummyHash, password, rank);
 }

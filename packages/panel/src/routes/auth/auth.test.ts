@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hash } from '@node-rs/argon2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DefaultLoginLimits } from '../../services/failedLogins.js';
 import { currentOtpCode } from '../../services/otpCodes.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../../test/factories.js';
@@ -211,6 +211,41 @@ describe('/auth', () => {
         await rm(dir, { recursive: true, force: true });
       }
     });
+
+    it('signs a user in while wrong passwords from 348 addresses keep the password queue full', async () => {
+      const user = await createSignedInUser(t.app);
+      const addresses = 348;
+      const login = (email: string, password: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress, payload: { email, password } });
+      // 60 attackers at once, more than the queue holds, each taking the next address in turn and
+      // guessing at the user's account or at made-up ones.
+      let stop = false;
+      let sent = 0;
+      let checked = 0;
+      const flood = Promise.all(
+        Array.from({ length: 60 }, async (_, attacker) => {
+          const codes = new Set<string>();
+          for (let n = 0; !stop; n++) {
+            const a = (sent++ + attacker) % addresses;
+            const email = n % 2 ? user.email : `spread${a}-${n}@example.com`;
+            const res = await login(email, 'wrong password', `10.26.${a >> 8}.${a & 255}`);
+            if (res.statusCode === 400) checked++;
+            codes.add(`${res.statusCode} ${res.json().error.reason}`);
+          }
+          return codes;
+        }),
+      );
+      // Until every address has had a wrong password checked, some are as blameless as the user.
+      await vi.waitUntil(() => checked >= addresses, { timeout: 120_000, interval: 50 });
+      let signedIn = 0;
+      for (let i = 0; i < 10; i++) if ((await login(user.email, user.password, '10.26.9.1')).statusCode === 200) signedIn++;
+      const checkedDuringSignIns = checked;
+      stop = true;
+      const codes = new Set((await flood).flatMap((set) => [...set]));
+      expect(signedIn).toBeGreaterThanOrEqual(9);
+      // The flood was still being answered, refused as busy rather than failing.
+      expect(checkedDuringSignIns).toBeGreaterThan(addresses);
+      expect([...codes].sort()).toEqual(['400 ErrInvalidCredentials', '429 ErrTooManyRequests']);
+    }, 180_000);
 
     it('counts per account and client address behind a trusted proxy, and ignores X-Forwarded-For from anyone else', async () => {
       const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] });

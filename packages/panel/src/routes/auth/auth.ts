@@ -40,7 +40,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post('/auth/login', { schema: loginSchema, config: { scope: 'public' } }, async (request, reply) => {
     const { email, password } = request.body;
     // Counted per account and client address before the account is looked up or any password hashed.
-    const user = await failedLogins.guard(request.ip, normaliseEmail(email), () => checkCredentials(repo, email, password));
+    const user = await failedLogins.guard(request.ip, normaliseEmail(email), (rank) => checkCredentials(repo, email, password, rank));
     if (!user) throw invalidCredentials();
     if (user.otp_active && user.otp_secret) {
       const ticket = pendingLogins.open(user.id);

@@ -179,13 +179,28 @@ describe('OAuth2 clients', () => {
     expect(basic.status).toBe(200);
   });
 
-  it('refuses token requests past the per-client budget with 429 slow_down', async () => {
+  it('refuses wrong secrets past the budget of the client and address with 429 slow_down', async () => {
     const client = await createClient(operator);
     let last: Response | undefined;
     for (let i = 0; i < 31; i += 1) last = await tokenRequest({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: 'wrong' });
     expect(last!.status).toBe(429);
     expect(((await last!.json()) as { error: string }).error).toBe('slow_down');
     expect(last!.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('counts wrong secrets per client and address: a guesser elsewhere does not lock the client out, and a right secret is not charged', async () => {
+    const client = await createClient(operator);
+    const ask = (secret: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/oauth2/token', remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: secret }) });
+    const guesses = [];
+    for (let i = 0; i < 31; i++) guesses.push(await ask(`guess ${i}`, '198.51.100.70'));
+    expect(guesses.at(-1)!.statusCode).toBe(429);
+    expect(guesses.at(-1)!.json().error).toBe('slow_down');
+    // The script, from its own address, still gets its token, as often as it asks.
+    for (let i = 0; i < 40; i++) {
+      const res = await ask(client.client_secret, '198.51.100.71');
+      expect(res.statusCode, `request ${i}`).toBe(200);
+    }
   });
 
   it('answers slow_down, never a server error, when too many secret checks wait at once', async () => {

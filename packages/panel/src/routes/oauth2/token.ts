@@ -1,13 +1,9 @@
 import { OutpostError, type TokenError } from '@outpost/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AttemptBudget } from '../../services/attemptBudget.js';
 import { ACCESS_TOKEN_SECONDS, clientScopes } from '../../services/oauthClients.js';
 import { burnPasswordCheck, verifyPassword } from '../../services/passwords.js';
 import { hashSessionToken, newSessionToken } from '../../services/sessionTokens.js';
 import { tokenSchema } from './schema.js';
-
-/** Token requests per client id per minute, counted before the secret is checked (argon2 is dear). */
-const TOKEN_REQUESTS_PER_MINUTE = 30;
 
 /** A refusal in RFC 6749's shape, which OAuth2 libraries read; the panel's ErrorBody is not used here. */
 class TokenRefusal extends Error {
@@ -61,8 +57,7 @@ function sendRefusal(reply: FastifyReply, refusal: TokenRefusal) {
 
 /** POST /oauth2/token: the client credentials grant. */
 export default async function oauthTokenRoutes(app: FastifyInstance): Promise<void> {
-  const { repo } = app.panel;
-  const budget = new AttemptBudget(TOKEN_REQUESTS_PER_MINUTE, 60_000, 'token requests');
+  const { repo, failedLogins } = app.panel;
 
   // Its own context: form bodies are parsed here only, and every failure answers the OAuth2 shape.
   await app.register(async (context) => {
@@ -71,7 +66,7 @@ export default async function oauthTokenRoutes(app: FastifyInstance): Promise<vo
     });
     context.setErrorHandler((error: FastifyError | OutpostError, request, reply) => {
       if (error instanceof TokenRefusal) return sendRefusal(reply, error);
-      // The password queue is full: too many secret checks wait across all clients.
+      // Too many wrong secrets from this address, or the password queue is full.
       if (error instanceof OutpostError && error.status === 429) {
         const retryAfter = String(error.metadata?.retryAfter ?? 1);
         return sendRefusal(reply, new TokenRefusal(429, 'slow_down', 'too many token requests, try again later', { 'retry-after': retryAfter }));
@@ -89,19 +84,17 @@ export default async function oauthTokenRoutes(app: FastifyInstance): Promise<vo
       const credentials = readCredentials(request, body);
       if (credentials.clientId.length > 64 || credentials.secret.length > 200) throw invalidClient(credentials);
 
-      try {
-        // Every request counts, good or bad: the limit is on token use, not only on guessing.
-        budget.take(credentials.clientId);
-      } catch (error) {
-        const retryAfter = String((error as { metadata?: { retryAfter?: number } }).metadata?.retryAfter ?? 60);
-        throw new TokenRefusal(429, 'slow_down', 'too many token requests for this client, try again later', { 'retry-after': retryAfter });
-      }
-      const client = await repo.oauthClients.byId(credentials.clientId);
-      if (!client) {
-        await burnPasswordCheck(credentials.secret); // an unknown id takes as long as a wrong secret
-        throw invalidClient(credentials);
-      }
-      if (!(await verifyPassword(client.secretHash, credentials.secret))) throw invalidClient(credentials);
+      // Counted like a password, per client and address before the secret is checked (argon2 is
+      // dear): wrong secrets from elsewhere do not lock the client out, and a right one is not charged.
+      const client = await failedLogins.guard(request.ip, `oauth2:${credentials.clientId}`, async (rank) => {
+        const found = await repo.oauthClients.byId(credentials.clientId);
+        if (!found) {
+          await burnPasswordCheck(credentials.secret, rank); // an unknown id takes as long as a wrong secret
+          return undefined;
+        }
+        return (await verifyPassword(found.secretHash, credentials.secret, rank)) ? found : undefined;
+      });
+      if (!client) throw invalidClient(credentials);
 
       const token = newSessionToken();
       await repo.sessions.insert(hashSessionToken(token), client.userId, Date.now() + ACCESS_TOKEN_SECONDS * 1000, client.clientId);

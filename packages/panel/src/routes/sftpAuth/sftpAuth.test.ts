@@ -1,6 +1,7 @@
 import { signNodeToken } from '@outpost/daemon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateSftp } from '../../services/authenticateSftp.js';
+import { DefaultLoginLimits } from '../../services/failedLogins.js';
 import { createSignedInUser, type TestUser } from '../../test/factories.js';
 import { createNodeTestApp, createServerUser, createTestServer, type NodeTestApp } from '../../test/serverFixtures.js';
 import { SFTP_TOKEN_SERVER } from './sftpAuth.js';
@@ -65,6 +66,22 @@ describe('SFTP login check', () => {
       expect((await login(owner.password, '198.51.100.2')).statusCode).toBe(200);
     });
 
+    it('counts an account whatever address the node names, and keeps the named addresses apart from the web', async () => {
+      const owner = await createServerUser(t.app, id, { sftpServer: true });
+      const bearer = await token();
+      const login = (user: TestUser, password: string, remoteAddress: string) => ask({ username: `${user.email}|${id}`, password, remoteAddress }, bearer);
+      // Whoever holds the node's secret names a new address with every guess.
+      const answers = [];
+      for (let i = 0; i < 60; i++) answers.push(await login(owner, `guess ${i}`, `203.0.113.${i}`));
+      expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(DefaultLoginLimits.perAccountViaNodes);
+      expect(answers.filter((r) => r.statusCode === 429 && r.json().error.reason === 'ErrTooManyRequests')).toHaveLength(60 - DefaultLoginLimits.perAccountViaNodes);
+      // A node naming a browser's address does not spend that browser's web budget.
+      const neighbour = await createServerUser(t.app, id, { sftpServer: true });
+      for (let i = 0; i < DefaultLoginLimits.perAccount; i++) expect((await login(neighbour, `guess ${i}`, '198.51.100.60')).statusCode).toBe(400);
+      const web = await t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '198.51.100.60', payload: { email: neighbour.email, password: neighbour.password } });
+      expect(web.statusCode).toBe(200);
+    });
+
     it('takes the email of the login in any case', async () => {
       const res = await ask({ username: ` ${reader.email.toUpperCase()}|${id}`, password: reader.password, remoteAddress: '198.51.100.3' }, await token());
       expect(res.json()).toEqual({ serverId: id, userId: reader.id, canWrite: false });
@@ -78,6 +95,18 @@ describe('SFTP login check', () => {
       const signedIn = await createSignedInUser(t.app, []);
       expect((await ask(body, signedIn.token)).statusCode).toBe(401);
       expect((await ask({ username: 5 }, await token())).statusCode).toBe(400);
+    });
+
+    // Last here: it spends the local node's budget for the rest of the window.
+    it('refuses a node\'s guesses past its budget, whatever accounts and addresses it names', async () => {
+      const bearer = await token();
+      const answers = [];
+      for (let i = 0; i < DefaultLoginLimits.perNode + 20; i++) answers.push(await ask({ username: `ghost${i}@example.com|${id}`, password: 'guess', remoteAddress: `192.0.2.${i}` }, bearer));
+      const checked = answers.filter((r) => r.statusCode === 400).length;
+      expect(checked).toBeGreaterThan(0);
+      expect(checked).toBeLessThanOrEqual(DefaultLoginLimits.perNode);
+      expect(answers.at(-1)!.json().error.reason).toBe('ErrTooManyRequests');
+      expect(answers.filter((r) => r.statusCode !== 400).every((r) => r.statusCode === 429)).toBe(true);
     });
   });
 });

@@ -41,8 +41,11 @@ export default async function sftpAuthRoutes(app: FastifyInstance): Promise<void
   r.post('/api/nodes/sftp/authenticate', { schema: sftpAuthenticateSchema, config: { scope: 'public' } }, async (request) => {
     const nodeId = await callingNode(repo, request);
     const { username, password, remoteAddress } = request.body;
+    // The address is the node's claim: it is kept apart from the web's budgets (a node cannot
+    // spend a browser's), and the account and the node are counted whatever address it names.
     // A daemon that does not say where the client is gets one budget for all its clients.
-    const grant = await authenticateSftp(repo, username, password, { nodeId, failedLogins, client: remoteAddress || `node:${nodeId}` });
+    const client = remoteAddress ? `node:${nodeId}|${remoteAddress}` : `node:${nodeId}`;
+    const grant = await authenticateSftp(repo, username, password, { nodeId, failedLogins, client });
     if (!grant) throw new OutpostError('ErrInvalidCredentials', 'invalid credentials', undefined, 400);
     return grant;
   });

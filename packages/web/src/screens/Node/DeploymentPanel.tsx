@@ -51,6 +51,10 @@ export function DeploymentPanel({ nodeId }: { nodeId: number }) {
         <Text size="sm" c="dimmed">
           {t('nodes.deployment.howTo', { file: DAEMON_FILE })}
         </Text>
+        {/* The secret is the node: who can read it is admin over its servers, whatever else they hold. */}
+        <Alert color="yellow" data-testid="deploy-grants">
+          {t('nodes.deployment.grants')}
+        </Alert>
         {rotated ? (
           <>
             <Alert color={rotated.pushed ? 'teal' : 'orange'} data-testid="rotated" data-pushed={String(rotated.pushed)}>
