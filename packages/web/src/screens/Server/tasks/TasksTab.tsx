@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from '../../../translation/useTranslation';
 import type { Task } from '@outpost/shared';
@@ -10,6 +10,7 @@ import { QueryState } from '../../../components/QueryState';
 import type { ServerViewProps } from '../serverViews';
 import { describeSchedule } from './describeSchedule';
 import { TaskDialog } from './TaskDialog';
+import { taskDisabledText } from './taskDisabledText';
 
 type Editing = { id?: string; task?: Task } | undefined;
 
@@ -39,40 +40,55 @@ export default function TasksTab({ server }: ServerViewProps) {
               </Text>
             )}
             {Object.keys(map).length === 0 && <Text c="dimmed">{t('tasks.none')}</Text>}
-            {Object.entries(map).map(([id, task]) => (
-              <Paper key={id} withBorder p="sm" data-testid="task-row">
-                <Group justify="space-between" wrap="nowrap">
-                  <div>
-                    <Text fw={500}>{task.name}</Text>
-                    <Text size="sm" c="dimmed">
-                      {task.cronSchedule ? (describeSchedule(task.cronSchedule, i18n.language) ?? task.cronSchedule) : t('tasks.manualOnly')}
-                    </Text>
-                  </div>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t('tasks.edit')}>
-                      <ActionIcon variant="subtle" aria-label={t('tasks.edit')} onClick={() => setEditing({ id, task })}>
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('tasks.run')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('tasks.run')}
-                        loading={run.isPending && run.variables === id}
-                        onClick={() => run.mutate(id, { onSuccess: () => notifySuccess(t('tasks.triggered')), onError: notifyError })}
-                      >
-                        <IconPlayerPlay size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('tasks.delete')}>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('tasks.delete')} onClick={() => setDeleting({ id, task })}>
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
+            {Object.entries(map).map(([id, task]) => {
+              const disabled = taskDisabledText(task.disabled);
+              return (
+                <Paper key={id} withBorder p="sm" data-testid="task-row">
+                  <Group justify="space-between" wrap="nowrap">
+                    <div>
+                      <Group gap="xs">
+                        <Text fw={500}>{task.name}</Text>
+                        {disabled && (
+                          <Badge color="yellow" variant="light" size="sm" data-testid="task-disabled">
+                            {t('tasks.disabled')}
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="sm" c="dimmed">
+                        {task.cronSchedule ? (describeSchedule(task.cronSchedule, i18n.language) ?? task.cronSchedule) : t('tasks.manualOnly')}
+                      </Text>
+                      {disabled && (
+                        <Text size="sm" c="yellow.8" data-testid="task-disabled-reason">
+                          {t(disabled.key, { permission: disabled.permissionKey ? t(disabled.permissionKey) : disabled.scope })}
+                        </Text>
+                      )}
+                    </div>
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label={t('tasks.edit')}>
+                        <ActionIcon variant="subtle" aria-label={t('tasks.edit')} onClick={() => setEditing({ id, task })}>
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('tasks.run')}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('tasks.run')}
+                          loading={run.isPending && run.variables === id}
+                          onClick={() => run.mutate(id, { onSuccess: () => notifySuccess(t('tasks.triggered')), onError: notifyError })}
+                        >
+                          <IconPlayerPlay size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('tasks.delete')}>
+                        <ActionIcon variant="subtle" color="red" aria-label={t('tasks.delete')} onClick={() => setDeleting({ id, task })}>
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
                   </Group>
-                </Group>
-              </Paper>
-            ))}
+                </Paper>
+              );
+            })}
           </Stack>
         )}
       </QueryState>
