@@ -220,16 +220,23 @@ export class ServerJail {
   /**
    * Moves an entry itself (a link stays a link); refuses a folder into itself, and an existing
    * target unless `replace` (then as rename(2): a file is replaced, a non-empty folder is not).
+   * A link keeps its text, so where it leads changes with its place: a link, or a link inside a
+   * folder moved elsewhere, that would lead out from its new place is refused, as when made.
    */
   async rename(from: string, to: string, replace = false): Promise<void> {
     if (jailPath(from) === '' || jailPath(to) === '') throw new OutpostError('ErrNoPermission', 'the server folder itself cannot be moved', { path: from });
     await this.withParent(from, false, (source) =>
       this.withParent(to, true, async (target) => {
-        await lstat(source.at);
+        const info = await lstat(source.at);
         if (!replace && (await lstat(target.at).catch(() => undefined))) throw new OutpostError('ErrAlreadyExists', `already exists: ${to}`, { path: to });
-        const sourceReal = posix.join(await readlink(fdPath(source.dir.fd)), source.name);
-        const targetReal = posix.join(await readlink(fdPath(target.dir.fd)), target.name);
+        const sourceFolder = await readlink(fdPath(source.dir.fd));
+        const targetFolder = await readlink(fdPath(target.dir.fd));
+        const sourceReal = posix.join(sourceFolder, source.name);
+        const targetReal = posix.join(targetFolder, target.name);
         if (isInside(sourceReal, targetReal)) throw new OutpostError('ErrInvalidPath', 'cannot move a folder into itself', { path: to });
+        if (info.isSymbolicLink()) await this.requireLeadsInside(targetFolder, await readlink(source.at), to);
+        // Within the same folder a folder's links climb as far as before, so only a move elsewhere is walked.
+        else if (info.isDirectory() && sourceFolder !== targetFolder) await this.requireLinksInside(source.at, targetReal, to);
         await rename(source.at, target.at);
       }),
     );
@@ -254,7 +261,9 @@ export class ServerJail {
     if (clean === '' || isAbsolute(text) || text.includes('\0')) throw outside(userPath);
     // Refused up front as well when it would lead out through a link already there; every use is checked anyway.
     await resolveInside(this.root, normaliseUserPath(posix.join(posix.dirname(clean), text)));
-    await this.withParent(userPath, true, async ({ at }) => {
+    await this.withParent(userPath, true, async ({ dir, at }) => {
+      // Read again from the folder the link really sits in, as the path may reach it through a link.
+      if (!isInside(await this.realRoot(), posix.resolve(await readlink(fdPath(dir.fd)), text))) throw outside(userPath);
       if (replace) {
         const old = await lstat(at).catch(() => undefined);
         if (old && !old.isDirectory()) await unlink(at);
@@ -274,6 +283,31 @@ export class ServerJail {
       if (attrs.mode !== undefined) await chmod(at, attrs.mode & 0o777);
       if (attrs.atime !== undefined && attrs.mtime !== undefined) await utimes(at, attrs.atime, attrs.mtime);
     });
+  }
+
+  /** Refuses a link text that, read from the real folder `from` the link sits in, leads out of the server folder. */
+  private async requireLeadsInside(from: string, text: string, userPath: string): Promise<void> {
+    const root = await this.realRoot();
+    const lexical = posix.resolve(from, text);
+    if (text.includes('\0') || !isInside(root, lexical)) throw outside(userPath);
+    // Links already on the way are followed too.
+    await resolveInside(root, relative(root, lexical));
+  }
+
+  /** Checks every link beneath the folder at `at` (walked without following links) as if the folder were at `place`. */
+  private async requireLinksInside(at: string, place: string, userPath: string): Promise<void> {
+    const folder = await open(at, O_PATH | O_DIRECTORY | O_NOFOLLOW);
+    try {
+      for (const entry of await readdir(fdPath(folder.fd), { withFileTypes: true })) {
+        const child = fdPath(folder.fd, entry.name);
+        // Some file systems leave the type unknown in the listing.
+        const kind = entry.isFile() || entry.isDirectory() || entry.isSymbolicLink() ? entry : await lstat(child);
+        if (kind.isSymbolicLink()) await this.requireLeadsInside(place, await readlink(child), userPath);
+        else if (kind.isDirectory()) await this.requireLinksInside(child, posix.join(place, entry.name), userPath);
+      }
+    } finally {
+      await folder.close();
+    }
   }
 
   /** Runs `work` with the folder holding the path's last name (opened, checked) and that name; "" is the server folder itself. */

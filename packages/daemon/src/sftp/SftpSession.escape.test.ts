@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readlink } from 'node:fs/promises';
+import { readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import ssh2, { type SFTPWrapper } from 'ssh2';
@@ -88,18 +88,32 @@ describe('SFTP racing a link swapped in and out of the folder', () => {
     expect(String(await call<Buffer>((cb) => sftp.readFile('/real/data.txt', cb)))).toBe('inside');
   });
 
-  it('cannot use a link made deep inside and moved up so that it points out', async () => {
+  it('cannot move a link, or a folder holding one, up to where it points out, as it could not make one there', async () => {
     fixture = await makeJailFixture();
     const sftp = await connect(fixture.root);
-    await call<void>((cb) => sftp.mkdir('/a', cb));
-    // From /a, "../outside" is /outside, inside the server folder; moved to the top it leads beside it.
-    await call<void>((cb) => sftp.symlink('/outside', '/a/link', cb));
-    await call<void>((cb) => sftp.rename('/a/link', '/link', cb));
-    expect(await readlink(join(fixture.root, 'link'))).toBe('../outside');
     const denied = { code: ssh2.utils.sftp.STATUS_CODE.PERMISSION_DENIED };
-    await expect(call((cb) => sftp.readFile('/link/data.txt', cb))).rejects.toMatchObject(denied);
-    await expect(call((cb) => sftp.writeFile('/link/new.txt', 'x', cb))).rejects.toMatchObject(denied);
-    await expect(call((cb) => sftp.readdir('/link', cb))).rejects.toMatchObject(denied);
+    await call<void>((cb) => sftp.mkdir('/a', cb));
+    await call<void>((cb) => sftp.mkdir('/a/b', cb));
+    // From /a, "../outside" is /outside, inside the server folder; at the top it would lead beside it.
+    await call<void>((cb) => sftp.symlink('/outside', '/a/link', cb));
+    await expect(call((cb) => sftp.rename('/a/link', '/link', cb))).rejects.toMatchObject(denied);
+    // The same kind of link one level further down ("../../outside"), moved up with its folder.
+    await call<void>((cb) => sftp.symlink('/outside', '/a/b/link', cb));
+    await expect(call((cb) => sftp.rename('/a/b', '/b', cb))).rejects.toMatchObject(denied);
+    // Reaching the top through a link to it is the top too.
+    await call<void>((cb) => sftp.symlink('/', '/a/up', cb));
+    await expect(call((cb) => sftp.rename('/a/link', '/a/up/link', cb))).rejects.toMatchObject(denied);
+    // ("../../outside" read from /a/up is /outside; the link would sit at the top, where it leads out.)
+    await expect(call((cb) => sftp.symlink('/outside', '/a/up/made', cb))).rejects.toMatchObject(denied);
+    expect((await readdir(fixture.root)).sort()).toEqual(['a', 'plain.txt', 'real']);
+    expect(await readlink(join(fixture.root, 'a/link'))).toBe('../outside');
+    expect(await readlink(join(fixture.root, 'a/b/link'))).toBe('../../outside');
+    // Moves that keep every link inside still work: a rename in place, a link or a folder further down.
+    await call<void>((cb) => sftp.rename('/a/link', '/a/renamed', cb));
+    await call<void>((cb) => sftp.rename('/a/b', '/a/c', cb));
+    await call<void>((cb) => sftp.mkdir('/a/deep', cb));
+    await call<void>((cb) => sftp.rename('/a/renamed', '/a/deep/link', cb));
+    expect(await readlink(join(fixture.root, 'a/deep/link'))).toBe('../outside');
     await fixture.assertOutsideUntouched();
   });
 });
