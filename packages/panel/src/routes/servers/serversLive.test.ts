@@ -1,9 +1,38 @@
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import type { LiveServer } from '@outpost/shared';
+import { LIVE_WATCH_MAX, type LiveServer } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TestUser } from '../../test/factories.js';
+import { createSignedInUser, type TestUser } from '../../test/factories.js';
 import { createNodeTestApp, createServerUser, createTestServer, type NodeTestApp } from '../../test/serverFixtures.js';
+
+// Watch lists one flooding account sends, over as many connections as that takes.
+const FLOOD_MESSAGES = 5000;
+// The flooding client: prints what it sent and how the panel closed each of its connections.
+const FLOODER = `
+const WebSocket = require('ws');
+const { FLOOD_URL, FLOOD_TOKEN, FLOOD_MESSAGES, FLOOD_IDS } = process.env;
+let sent = 0;
+let nextId = 0x10000000;
+const codes = [];
+const watchList = () => JSON.stringify({ type: 'watch', ids: Array.from({ length: Number(FLOOD_IDS) }, () => (nextId++).toString(16)) });
+(async () => {
+  while (sent < Number(FLOOD_MESSAGES)) {
+    const ws = new WebSocket(FLOOD_URL, { headers: { authorization: 'Bearer ' + FLOOD_TOKEN } });
+    ws.on('error', () => {});
+    const closed = new Promise((resolve) => ws.once('close', resolve));
+    await new Promise((resolve) => ws.once('open', resolve).once('close', resolve));
+    while (ws.readyState === ws.OPEN && sent < Number(FLOOD_MESSAGES)) {
+      for (let i = 0; i < 100 && ws.readyState === ws.OPEN; i++, sent++) ws.send(watchList());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The last connection, ended by the flooder itself when its count is reached, is not counted.
+    if (ws.readyState === ws.OPEN) ws.close();
+    else codes.push(await closed);
+  }
+  process.stdout.write(JSON.stringify({ sent, codes }));
+})();
+`;
 
 describe('the server list: one live connection, search and node filter', () => {
   let t: NodeTestApp;
@@ -99,6 +128,68 @@ describe('the server list: one live connection, search and node filter', () => {
     list.ws.send(JSON.stringify({ type: 'watch', ids: ['../etc'] }));
     expect(await list.closed).toBe(1003);
   });
+
+  it('cuts off a flood of watch lists (1008) while another user\'s calls stay fast and their list stays live', async () => {
+    // Any account can open the list socket (open registration): this one holds nothing.
+    const attacker = await createSignedInUser(t.app, []);
+    const honest = await openList(t.admin);
+    honest.watch([alpha]);
+    await vi.waitFor(() => expect(honest.latest.get(alpha)).toBeDefined(), 10_000);
+
+    const base = url.replace('ws://', 'http://').replace('/api/servers/live', '');
+    const listServers = () => fetch(`${base}/api/servers`, { headers: t.admin.headers });
+    await (await listServers()).arrayBuffer(); // the client's first call sets it up
+
+    // Flood from another process, as an attacker's client would be: full watch lists of ids no
+    // list has asked for yet, as fast as the socket takes them, reconnecting whenever the panel
+    // cuts the socket off, up to a bounded count.
+    const flooder = spawn(process.execPath, ['-e', FLOODER], {
+      env: { ...process.env, FLOOD_URL: url, FLOOD_TOKEN: attacker.token, FLOOD_MESSAGES: String(FLOOD_MESSAGES), FLOOD_IDS: String(LIVE_WATCH_MAX) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      let report = '';
+      flooder.stdout.on('data', (chunk: Buffer) => (report += chunk));
+      let flooding = true;
+      const flood = new Promise<void>((resolve) =>
+        flooder.once('exit', () => {
+          flooding = false;
+          resolve();
+        }),
+      );
+
+      // Meanwhile the administrator pages through the server list over HTTP, until the flood is
+      // over (or 20 s have gone by: the flood stalled every call for seconds).
+      const took: number[] = [];
+      const started = performance.now();
+      while ((flooding || took.length < 20) && performance.now() - started < 20_000) {
+        const at = performance.now();
+        const res = await listServers();
+        await res.arrayBuffer();
+        took.push(performance.now() - at);
+        expect(res.status).toBe(200);
+      }
+      const floodEnded = !flooding;
+      // A bound generous enough for a busy machine: the flood made calls take 4-7 s.
+      took.sort((a, b) => a - b);
+      expect(took[Math.ceil(took.length * 0.99) - 1]).toBeLessThan(2000);
+
+      await flood;
+      const { sent, codes } = JSON.parse(report) as { sent: number; codes: number[] };
+      expect({ sent, floodEnded }).toEqual({ sent: FLOOD_MESSAGES, floodEnded: true });
+      // Each flooding connection was cut off for its message count, not closed by the attacker.
+      expect(codes.length).toBeGreaterThan(1);
+      expect(codes.filter((code) => code !== 1008)).toEqual([]);
+      // The honest list still follows its server.
+      expect(honest.ws.readyState).toBe(WebSocket.OPEN);
+      honest.latest.clear();
+      await vi.waitFor(() => expect(honest.latest.get(alpha)).toBeDefined(), 10_000);
+    } finally {
+      // When the flood outlasts the calls (before the fix), the flooder goes with the test.
+      flooder.kill();
+      honest.ws.close();
+    }
+  }, 90_000);
 
   it('refuses the connection without a session', async () => {
     const ws = new WebSocket(url);

@@ -1,4 +1,5 @@
-import { LiveWatchRequest, grants, serverActionScopes as need, type LiveServer, type LiveServersEvent } from '@outpost/shared';
+import { LiveWatchRequest, Scopes, grants, hasScope, serverActionScopes as need, type LiveServer, type LiveServersEvent } from '@outpost/shared';
+import { MessageBudget } from '@outpost/daemon';
 import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
 import type { WebSocket } from 'ws';
@@ -29,9 +30,13 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
     (socket: WebSocket, request) => {
       const session = request.session!;
       let unwatch: (() => void)[] = [];
-      let generation = 0;
       const pending = new Map<string, LiveServer>();
       let flushQueued = false;
+      let closed = false;
+      // The newest list not yet checked, and whether a check is under way: a list that arrives
+      // during a check replaces this one instead of queuing a check of its own.
+      let wanted: string[] | undefined;
+      let checking = false;
 
       const flush = () => {
         flushQueued = false;
@@ -46,17 +51,28 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
         pending.clear();
       };
 
-      const watch = async (ids: string[]) => {
-        const mine = ++generation;
-        stopWatching();
-        const next: (() => void)[] = [];
-        for (const id of new Set(ids)) {
+      // Which of `ids` the caller may view, with or without stats: one query narrows the list to the
+      // servers that exist and that the list would show them, so ids they hold nothing on cost no
+      // more; undefined once a newer list has arrived.
+      const viewable = async (ids: string[]): Promise<{ id: string; withStats: boolean }[] | undefined> => {
+        const all = hasScope(session.scopes, Scopes.Admin);
+        const found = new Set(await repo.servers.idsAmong([...new Set(ids)], all ? undefined : session.userId));
+        const shown: { id: string; withStats: boolean }[] = [];
+        // In the order asked, each once (delete answers true only the first time).
+        for (const id of ids.filter((id) => found.delete(id))) {
+          if (wanted || closed) return undefined;
           const held = await heldOnServer(repo, session, id);
-          if (!grants(held, need.status) || !(await repo.servers.byId(id))) continue;
-          const withStats = grants(held, need.stats);
+          if (grants(held, need.status)) shown.push({ id, withStats: grants(held, need.stats) });
+        }
+        return wanted || closed ? undefined : shown;
+      };
+
+      const follow = (shown: { id: string; withStats: boolean }[]) => {
+        stopWatching();
+        for (const { id, withStats } of shown) {
           // A change of this user's permissions here, or a logout, ends the connection; the browser opens a new one.
-          next.push(sockets.add(session.userId, id, () => socket.close(4001, 'permissions changed'), session.tokenHash));
-          next.push(
+          unwatch.push(sockets.add(session.userId, id, () => socket.close(4001, 'permissions changed'), session.tokenHash));
+          unwatch.push(
             feed.watch(id, (reading: LiveReading) => {
               pending.set(id, withStats ? { id, ...reading } : { id, state: reading.state });
               if (!flushQueued) {
@@ -66,12 +82,30 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
             }),
           );
         }
-        // A newer watch list arrived while this one was being checked: it wins.
-        if (mine !== generation || socket.readyState !== socket.OPEN) return next.forEach((stop) => stop());
-        unwatch = next;
       };
 
+      // One check at a time per connection, always of the newest list.
+      const checkWanted = async () => {
+        checking = true;
+        try {
+          while (wanted && !closed) {
+            const ids = wanted;
+            wanted = undefined;
+            const shown = await viewable(ids);
+            if (shown) follow(shown);
+          }
+        } finally {
+          checking = false;
+        }
+      };
+
+      // Every list costs database reads: past the budget the server socket keeps, lists are
+      // dropped (this socket has no error event to say so), and a flood is cut off.
+      const budget = new MessageBudget();
       socket.on('message', (raw, isBinary) => {
+        const verdict = budget.take();
+        if (verdict === 'close') return socket.close(1008, 'too many messages');
+        if (verdict !== 'accept') return;
         if (isBinary || (raw as Buffer).length > MAX_MESSAGE_BYTES) return socket.close(1003, 'ErrInvalidJson');
         let message: unknown;
         try {
@@ -80,10 +114,11 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
           return socket.close(1003, 'ErrInvalidJson');
         }
         if (!Value.Check(LiveWatchRequest, message)) return socket.close(1003, 'ErrInvalidJson');
-        void watch(message.ids).catch(() => socket.close(1011, 'ErrGeneric'));
+        wanted = message.ids;
+        if (!checking) void checkWanted().catch(() => socket.close(1011, 'ErrGeneric'));
       });
       socket.on('close', () => {
-        generation++;
+        closed = true;
         stopWatching();
       });
     },
