@@ -6,6 +6,11 @@ import { sessionScopes } from '../services/sessionScopes.js';
 import { hashSessionToken } from '../services/sessionTokens.js';
 
 export const SESSION_COOKIE = 'outpost_session';
+/**
+ * PufferPanel 2's session cookie, which its clients send on the socket upgrade. Taken there
+ * alone: the cross-site guard has refused an upgrade with another site's Origin by then.
+ */
+const PUFFER_COOKIE = 'puffer_auth';
 
 /**
  * The session token from `Authorization: Bearer` or, for the browser, the session cookie. A
@@ -15,7 +20,8 @@ export const SESSION_COOKIE = 'outpost_session';
 export function readSessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header !== undefined) return /^bearer /i.test(header) ? header.slice(7).trim() || undefined : undefined;
-  return request.cookies?.[SESSION_COOKIE] || undefined;
+  const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+  return request.cookies?.[SESSION_COOKIE] || (upgrade ? request.cookies?.[PUFFER_COOKIE] : undefined) || undefined;
 }
 
 /** Resolves the caller's session or throws 401 ErrSessionTimedOut; an expired session is deleted on sight. */

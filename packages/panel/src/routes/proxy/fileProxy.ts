@@ -36,18 +36,33 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
     return reply.send((found.stream instanceof Readable ? found.stream : Readable.from(found.stream)) as never);
   });
 
-  r.put(`${BASE}/file/*`, { schema: putFileSchema, config: { scope: need.filePut, uploads: true } }, async (request, reply) => {
-    const { client, caller, server } = await serverAccess(request);
-    const path = request.params['*'];
-    if (isOn(request.query.folder)) {
-      await client.createFolder(caller, server.id, path);
+  // PUT takes the file as the multipart field `file` (the spec, the web app) or, from a bearer
+  // client, as the raw body in any other content type (PufferPanel 2's clients): a child context
+  // whose parsers hand that body on as a stream, so it is written as it arrives.
+  await app.register(async (raw) => {
+    const passStream = (_request: unknown, payload: Readable, done: (error: null, body: Readable) => void) => done(null, payload);
+    raw.removeContentTypeParser(['application/json', 'text/plain']);
+    raw.addContentTypeParser(['application/json', 'text/plain'], passStream);
+    raw.addContentTypeParser('*', passStream);
+    raw.withTypeProvider<TypeBoxTypeProvider>().put(`${BASE}/file/*`, { schema: putFileSchema, config: { scope: need.filePut, uploads: true } }, async (request, reply) => {
+      const { client, caller, server } = await serverAccess(request);
+      const path = request.params['*'];
+      if (isOn(request.query.folder)) {
+        await client.createFolder(caller, server.id, path);
+        return reply.code(204).send(null);
+      }
+      if (request.isMultipart()) {
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file') throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
+        await client.putFile(caller, server.id, path, part.file);
+        return reply.code(204).send(null);
+      }
+      // A raw body only from a bearer client: the browser's cookie calls upload as multipart.
+      const body = request.body;
+      if (!/^bearer /i.test(request.headers.authorization ?? '')) throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
+      await client.putFile(caller, server.id, path, body instanceof Readable ? body : Readable.from([]));
       return reply.code(204).send(null);
-    }
-    if (!request.isMultipart()) throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
-    await client.putFile(caller, server.id, path, part.file);
-    return reply.code(204).send(null);
+    });
   });
 
   r.delete(`${BASE}/file/*`, { schema: deleteFileSchema, config: { scope: need.fileDelete } }, async (request, reply) => {
