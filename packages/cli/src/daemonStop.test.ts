@@ -129,7 +129,8 @@ describe.runIf(process.platform === 'linux')('a daemon that ends (issue 26, find
     expect(programCopies(tag)).toEqual([fresh]);
 
     const text = server.console.replay().logs.join('');
-    expect(text).toContain(`[DAEMON] Found 1 process of this server still running from before the daemon restarted (pid ${leftover})`);
+    // The old daemon's file worker (the server's user too) may not have noticed it is alone yet, and be counted.
+    expect(text).toMatch(new RegExp(`\\[DAEMON\\] Found \\d+ process(es)? of this server still running from before the daemon restarted \\(pid [\\d, ]*\\b${leftover}\\b`));
     expect(text).toContain('[DAEMON] The processes left running were ended; the server is stopped');
     // Ended first, started after.
     expect(text.indexOf('left running were ended')).toBeLessThan(text.indexOf('[DAEMON] Starting server'));
