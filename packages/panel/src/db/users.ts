@@ -70,6 +70,11 @@ export function usersRepository(db: Kysely<Database>) {
       return normalise(rows.find((r) => r.email === exact) ?? rows.find((r) => r.email === lower) ?? rows[0]);
     },
 
+    /** Every account's id and stored email: what a new email is compared with for look-alikes. */
+    async emails(): Promise<{ id: number; email: string }[]> {
+      return db.selectFrom('users').select(['id', 'email']).execute();
+    },
+
     async byUsername(username: string): Promise<UserRow | undefined> {
       return normalise(await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst());
     },

@@ -1,6 +1,7 @@
 import { OutpostError, assertEmail, assertPassword, assertUsername, type Scope } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 import { isUniqueViolation } from '../db/isUniqueViolation.js';
+import { emailSkeleton, mixesScripts } from './lookalikeEmails.js';
 import { normaliseEmail } from './normaliseEmail.js';
 import { hashPassword } from './passwords.js';
 
@@ -45,7 +46,10 @@ export function taken(field: 'username' | 'email'): OutpostError {
   return new OutpostError('ErrAlreadyExists', `a user with this ${field} already exists`, { field }, 409);
 }
 
-/** Throws 409 when another user (not `exceptId`) already has the username or email (in any case). */
+/**
+ * Throws 409 when another user (not `exceptId`) already has the username or email (in any case),
+ * or an email that looks the same; 400 ErrFieldNotEmail for an email that mixes scripts.
+ */
 export async function assertAvailable(repo: Repositories, fields: { username?: string; email?: string }, exceptId?: number): Promise<void> {
   if (fields.username !== undefined) {
     const other = await repo.users.byUsername(fields.username);
@@ -53,7 +57,16 @@ export async function assertAvailable(repo: Repositories, fields: { username?: s
   }
   if (fields.email !== undefined) {
     // The stored form: an account whose old spelling differs only by case may not take another's email.
-    const other = await repo.users.byEmail(normaliseEmail(fields.email));
+    const email = normaliseEmail(fields.email);
+    const other = await repo.users.byEmail(email);
     if (other && other.id !== exceptId) throw taken('email');
+    if (other) return; // the caller's own address, kept as it is
+    // An address that reads as another's (a Cyrillic 'а' for a Latin 'a') passes for that user in
+    // lists, invitations and mails: taken as well. Every address is compared; a panel has few.
+    const skeleton = emailSkeleton(email);
+    for (const row of await repo.users.emails()) {
+      if (row.id !== exceptId && emailSkeleton(normaliseEmail(row.email)) === skeleton) throw taken('email');
+    }
+    if (mixesScripts(email)) throw new OutpostError('ErrFieldNotEmail', 'an email may not mix letters of different scripts', { field: 'email' });
   }
 }

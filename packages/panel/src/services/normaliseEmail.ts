@@ -1,4 +1,7 @@
-/** The form emails are stored and compared in: trimmed and lower-cased, so `ADMIN@example.com` is `admin@example.com`. */
+/**
+ * The form emails are stored and compared in: Unicode NFKC (a full-width `ａ` or a mathematical
+ * `𝐚` is the plain `a` it stands for), trimmed and lower-cased, so `ADMIN@example.com` is `admin@example.com`.
+ */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.normalize('NFKC').trim().toLowerCase();
 }
