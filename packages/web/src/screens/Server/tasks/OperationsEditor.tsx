@@ -7,11 +7,14 @@ import { emptyOperation, operationFields, TASK_OPERATION_TYPES, type OperationFi
 interface OperationsEditorProps {
   operations: TaskOperation[];
   onChange: (operations: TaskOperation[]) => void;
+  /** The types the user may add (an operation already there keeps its own type on offer). */
+  allowed: readonly TaskOperationType[];
 }
 
 /** The task's operations in order: each a type and the fields that type takes. */
-export function OperationsEditor({ operations, onChange }: OperationsEditorProps) {
+export function OperationsEditor({ operations, onChange, allowed }: OperationsEditorProps) {
   const { t } = useTranslation();
+  const added = allowed.includes('console') ? 'console' : allowed[0];
   const replace = (index: number, operation: TaskOperation) => onChange(operations.map((old, at) => (at === index ? operation : old)));
   return (
     <Stack gap="xs">
@@ -29,7 +32,7 @@ export function OperationsEditor({ operations, onChange }: OperationsEditorProps
             <Stack gap="xs" style={{ flex: 1 }}>
               <Select
                 label={t('tasks.operationType')}
-                data={TASK_OPERATION_TYPES.map((type) => ({ value: type, label: t(`tasks.types.${type}`) }))}
+                data={TASK_OPERATION_TYPES.filter((type) => type === operation.type || allowed.includes(type)).map((type) => ({ value: type, label: t(`tasks.types.${type}`) }))}
                 value={operation.type}
                 allowDeselect={false}
                 onChange={(type) => type && replace(index, emptyOperation(type as TaskOperationType))}
@@ -44,11 +47,13 @@ export function OperationsEditor({ operations, onChange }: OperationsEditorProps
           </Group>
         </Paper>
       ))}
-      <Group>
-        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...operations, emptyOperation('console')])}>
-          {t('tasks.addOperation')}
-        </Button>
-      </Group>
+      {added && (
+        <Group>
+          <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...operations, emptyOperation(added)])}>
+            {t('tasks.addOperation')}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

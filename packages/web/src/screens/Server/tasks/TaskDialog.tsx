@@ -6,11 +6,16 @@ import { useSaveTask } from '../../../api/tasks';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { buildSchedule, parseSchedule, type Schedule } from './cronSchedule';
 import { describeSchedule } from './describeSchedule';
+import { scopesOnServer, type ServerPerms } from '../../../session/can';
+import { useScopes } from '../../../session/sessionStore';
+import { allowedOperationTypes } from './operationFields';
 import { OperationsEditor } from './OperationsEditor';
 import { ScheduleEditor } from './ScheduleEditor';
 
 interface TaskDialogProps {
   serverId: string;
+  /** The user's permissions on the server, which decide the operation types offered. */
+  permissions: ServerPerms | undefined;
   /** The task being edited, or undefined for a new one. */
   editing?: { id: string; task: Task };
   onClose: () => void;
@@ -21,8 +26,9 @@ interface TaskDialogProps {
  * cron; a task without a schedule opens with the switch off and that default. Saving with the
  * switch off clears the schedule; it saves only with a name and a valid (or no) schedule.
  */
-export function TaskDialog({ serverId, editing, onClose }: TaskDialogProps) {
+export function TaskDialog({ serverId, permissions, editing, onClose }: TaskDialogProps) {
   const { t, i18n } = useTranslation();
+  const allowed = allowedOperationTypes([...(useScopes() ?? []), ...scopesOnServer(permissions)]);
   const existing = editing?.task;
   const [name, setName] = useState(existing?.name ?? '');
   const [scheduled, setScheduled] = useState(existing ? Boolean(existing.cronSchedule) : true);
@@ -57,7 +63,7 @@ export function TaskDialog({ serverId, editing, onClose }: TaskDialogProps) {
         <TextInput label={t('tasks.name')} required value={name} onChange={(event) => setName(event.currentTarget.value)} error={touched ? nameError : undefined} data-autofocus />
         <Switch label={t('tasks.runAutomatically')} checked={scheduled} onChange={(event) => setScheduled(event.currentTarget.checked)} />
         {scheduled && <ScheduleEditor schedule={schedule} onChange={setSchedule} />}
-        <OperationsEditor operations={operations} onChange={setOperations} />
+        <OperationsEditor operations={operations} onChange={setOperations} allowed={allowed} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

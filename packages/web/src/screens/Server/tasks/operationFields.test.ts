@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../../../shared/src/i18n/en_US.json' with { type: 'json' };
-import { emptyOperation, operationFields, TASK_OPERATION_TYPES } from './operationFields';
+import { Scopes } from '@outpost/shared';
+import { allowedOperationTypes, emptyOperation, operationFields, TASK_OPERATION_TYPES } from './operationFields';
 
 describe('the operation editor', () => {
   it('offers every install step type and the server operations, each named in the catalogue with its fields', () => {
@@ -16,5 +17,13 @@ describe('the operation editor', () => {
     expect(emptyOperation('wait')).toEqual({ type: 'wait', seconds: 0 });
     expect(emptyOperation('download')).toEqual({ type: 'download', files: [] });
     expect(emptyOperation('stop')).toEqual({ type: 'stop' });
+  });
+
+  it('offers only the operations the user may do by hand: editServerData alone may pause, a step needs servers.edit.admin', () => {
+    expect(allowedOperationTypes([Scopes.ServersEdit])).toEqual(['wait']);
+    expect(allowedOperationTypes([Scopes.ServersEdit, Scopes.ServersStart, Scopes.ServersStop, Scopes.ServersConsoleSend]).sort()).toEqual(['console', 'kill', 'restart', 'start', 'stop', 'wait']);
+    expect(allowedOperationTypes([Scopes.ServersEdit, Scopes.ServersEditAdmin])).toEqual(expect.arrayContaining(['command', 'writefile', 'download', 'wait']));
+    expect(allowedOperationTypes([Scopes.Admin])).toEqual(TASK_OPERATION_TYPES);
+    expect(allowedOperationTypes([])).toEqual([]);
   });
 });

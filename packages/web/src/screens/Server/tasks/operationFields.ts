@@ -1,4 +1,4 @@
-import { TASK_OPERATION_TYPES, TaskOperation } from '@outpost/shared';
+import { grants, TASK_OPERATION_TYPES, taskOperationNeed, TaskOperation } from '@outpost/shared';
 import type { TaskOperationType } from '@outpost/shared';
 
 /** How the operation editor shows a field: a text box, a list (one a line), a number or a switch. */
@@ -33,3 +33,8 @@ export function emptyOperation(type: TaskOperationType): TaskOperation {
 }
 
 export { TASK_OPERATION_TYPES };
+
+/** The operation types `held` may put in a task, as the daemon checks on save: each needs what doing it by hand needs. */
+export function allowedOperationTypes(held: readonly string[]): TaskOperationType[] {
+  return TASK_OPERATION_TYPES.filter((type) => grants(held, taskOperationNeed(type)));
+}
