@@ -212,8 +212,17 @@ describe('/auth', () => {
       }
     });
 
-    it('signs a user in while wrong passwords from 348 addresses keep the password queue full', async () => {
+    it('signs a user and their script in while wrong passwords from 348 addresses keep the password queue full', async () => {
       const user = await createSignedInUser(t.app);
+      const script = (await t.app.inject({ method: 'POST', url: '/api/self/oauth2', headers: user.headers, payload: { name: 'backup', description: '' } })).json();
+      const tokenRequest = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/oauth2/token',
+          remoteAddress: '10.26.9.2',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: script.client_id, client_secret: script.client_secret }).toString(),
+        });
       const addresses = 348;
       const login = (email: string, password: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress, payload: { email, password } });
       // 60 attackers at once, more than the queue holds, each taking the next address in turn and
@@ -236,8 +245,9 @@ describe('/auth', () => {
       );
       // Until every address has had a wrong password checked, some are as blameless as the user.
       await vi.waitUntil(() => checked >= addresses, { timeout: 120_000, interval: 50 });
+      // Sign-ins and the script's token requests, taking turns.
       let signedIn = 0;
-      for (let i = 0; i < 10; i++) if ((await login(user.email, user.password, '10.26.9.1')).statusCode === 200) signedIn++;
+      for (let i = 0; i < 10; i++) if ((await (i % 2 ? tokenRequest() : login(user.email, user.password, '10.26.9.1'))).statusCode === 200) signedIn++;
       const checkedDuringSignIns = checked;
       stop = true;
       const codes = new Set((await flood).flatMap((set) => [...set]));
