@@ -28,8 +28,8 @@ const feedCaller: NodeCaller = { user: 'panel', scopes: [Scopes.ServersView, Sco
 
 /**
  * The state, CPU and memory of the servers shown in server lists: each watched server is read
- * once per interval however many lists show it (the node's own stats are a shared sample too,
- * sharedStats), and a reading is handed to every watcher.
+ * once per interval however many lists show it and however often they change (the node's own
+ * stats are a shared sample too, sharedStats), and a reading is handed to every watcher.
  */
 export class LiveServerFeed {
   private readonly watched = new Map<string, Watched>();
@@ -49,11 +49,11 @@ export class LiveServerFeed {
     }
     entry.listeners.add(listener);
     const watched = entry;
+    // The entry outlives its last watcher until its next reading is due (schedule), so lists that
+    // leave the server and come back (paging back and forth, a flood of watch lists) cost its node
+    // no extra read.
     return () => {
       watched.listeners.delete(listener);
-      if (watched.listeners.size > 0 || this.watched.get(serverId) !== watched) return;
-      clearTimeout(watched.timer);
-      this.watched.delete(serverId);
     };
   }
 
@@ -82,6 +82,11 @@ export class LiveServerFeed {
 
   private schedule(serverId: string, entry: Watched, delay: number): void {
     entry.timer = setTimeout(() => {
+      // Nobody watches it any more: forget it rather than read it.
+      if (entry.listeners.size === 0) {
+        this.watched.delete(serverId);
+        return;
+      }
       void this.read(serverId).then((reading) => {
         if (this.closed || this.watched.get(serverId) !== entry) return;
         entry.last = reading;
