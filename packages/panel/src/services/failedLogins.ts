@@ -69,6 +69,9 @@ export class FailedLogins {
     ];
     if (node !== undefined) charges.push([this.byAccountViaNodes, account.toLowerCase()], [this.byNode, String(node)]);
     const taken: CountedAttempt[] = [];
+    const giveBack = () => {
+      for (const attempt of taken) attempt.giveBack();
+    };
     let rank = 0;
     try {
       for (const [budget, key] of charges) {
@@ -77,12 +80,9 @@ export class FailedLogins {
         taken.push(budget.take(key, now));
       }
     } catch (error) {
-      for (const attempt of taken) attempt.giveBack();
+      giveBack();
       throw error;
     }
-    const giveBack = () => {
-      for (const attempt of taken) attempt.giveBack();
-    };
     return {
       rank,
       succeeded: () => {
