@@ -13,7 +13,7 @@ export const REPOSITORY_TIMEOUT_MS = 5000;
 const MAX_INDEX_ENTRIES = 500;
 const MAX_URL_LENGTH = 500;
 /** A template or index larger than this is not one: reading stops there (templates are a few KB). */
-export const MAX_REPOSITORY_FILE_BYTES = 1024 * 1024;
+const MAX_REPOSITORY_FILE_BYTES = 1024 * 1024;
 /** What one listing reads from a repository at most, all its files together. */
 const MAX_LISTING_BYTES = 32 * 1024 * 1024;
 
@@ -102,7 +102,7 @@ async function fetchRepositoryJson(base: string, file: string, read: RepositoryR
     text = await readLimited(response, MAX_REPOSITORY_FILE_BYTES, read.budget);
   } catch (error) {
     if (deadline.aborted) throw unavailable(`did not answer within ${REPOSITORY_TIMEOUT_MS / 1000} s`);
-    if (error instanceof OutpostError && error.code === 'ErrFileTooLarge') throw unavailable(`sent more than a template repository holds (1 MiB a file, 32 MiB a listing) for ${file}`);
+    if (error instanceof OutpostError && error.code === 'ErrFileTooLarge') throw unavailable(`sent more than a template repository holds (${MAX_REPOSITORY_FILE_BYTES / 1024 ** 2} MiB a file, ${MAX_LISTING_BYTES / 1024 ** 2} MiB a listing) for ${file}`);
     throw unavailable(`broke off its answer (${(error as Error).message})`);
   }
   try {
