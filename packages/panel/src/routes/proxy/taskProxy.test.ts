@@ -105,6 +105,18 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
     expect((await call('DELETE', `/${taskId}`, t.admin)).statusCode).toBe(204);
   });
 
+  it('stops running a task on its schedule once whoever saved it loses the panel permission its step needs', async () => {
+    const creator = await stepEditor({ editServerData: true });
+    const task = { name: 'Rotate logs', cronSchedule: '0 0 * * *', operations: [{ type: 'mkdir', target: 'logs' }] };
+    const taskId = (await call('POST', '', creator, task)).json().id as string;
+    const perms = await t.app.inject({ method: 'PUT', url: `/api/users/${creator.id}/perms`, headers: t.admin.headers, payload: { scopes: [] } });
+    expect(perms.statusCode).toBe(204);
+    expect((await call('GET', '', creator)).json()[taskId]).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServersEditAdmin } });
+    await expect(t.node.daemon.servers.get(id).tasks.run(taskId, { scheduled: true })).rejects.toMatchObject({ code: 'ErrMissingScope' });
+    expect((await fileAnswer('logs')).statusCode).toBe(404);
+    expect((await call('DELETE', `/${taskId}`, creator)).statusCode).toBe(204);
+  });
+
   it('refuses without editServerData, and refuses a bad schedule or an unknown operation with their codes', async () => {
     for (const [method, path] of [['GET', ''], ['POST', ''], ['PUT', '/x'], ['DELETE', '/x'], ['POST', '/x/run']] as const) {
       const answer = await call(method, path, consoleOnly, method === 'GET' || method === 'DELETE' ? undefined : { name: 'x', operations: [] });

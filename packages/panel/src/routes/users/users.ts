@@ -9,6 +9,7 @@ import { assertAvailable, checkNewUser, createUser } from '../../services/create
 import { deleteUser } from '../../services/deleteUser.js';
 import { endSftpSessions } from '../../services/endSftpSessions.js';
 import { endUserAccess } from '../../services/endUserAccess.js';
+import { restrictUserTasks } from '../../services/restrictUserTasks.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { lastAdminError, panelRank } from '../../services/panelRank.js';
 import { sendAccountCreated } from '../../services/mail/sendAccountCreated.js';
@@ -128,6 +129,8 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
       app.panel.sockets.closeForUser(id);
       await endSftpSessions(request, { user: String(id), scopes: [] }, id);
     }
+    // The tasks they saved carry what they held (servers.edit.admin for steps): now no more than they hold.
+    if (before.some((scope) => !after.includes(scope))) await restrictUserTasks(request, id);
     return reply.code(204).send(null);
   });
 }
