@@ -11,12 +11,14 @@ interface UserFormProps {
   submitLabel: string;
   pending: boolean;
   disabled?: boolean;
+  /** The email shown read-only and no password fields: setting another's is an administrator's (the panel refuses anyone else). */
+  loginLocked?: boolean;
   /** Sends the values; a rejection is shown as a toast, and one naming a taken username or email marks that field too. */
   onSubmit: (values: UserFormValues) => Promise<void>;
 }
 
 /** Username, email, password and its confirmation, checked by the rules of spec section 5 before anything is sent. */
-export function UserForm({ initial, requirePassword, submitLabel, pending, disabled = false, onSubmit }: UserFormProps) {
+export function UserForm({ initial, requirePassword, submitLabel, pending, disabled = false, loginLocked = false, onSubmit }: UserFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<UserFormValues>({ username: initial?.username ?? '', email: initial?.email ?? '', password: '', confirm: '' });
   const [touched, setTouched] = useState(false);
@@ -54,26 +56,41 @@ export function UserForm({ initial, requirePassword, submitLabel, pending, disab
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
         <TextInput label={t('fields.username')} name="username" autoComplete="off" value={values.username} onChange={set('username')} error={message('username')} disabled={disabled} />
-        <TextInput label={t('fields.email')} name="email" type="email" autoComplete="off" value={values.email} onChange={set('email')} error={message('email')} disabled={disabled} />
-        <PasswordInput
-          label={requirePassword ? t('fields.password') : t('fields.newPassword')}
-          description={requirePassword ? undefined : t('users.passwordKeep')}
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={message('password')}
+        <TextInput
+          label={t('fields.email')}
+          description={loginLocked && !disabled ? t('users.loginAdminOnly') : undefined}
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={values.email}
+          onChange={set('email')}
+          error={message('email')}
           disabled={disabled}
+          readOnly={loginLocked}
         />
-        <PasswordInput
-          label={t('fields.confirmPassword')}
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={set('confirm')}
-          error={message('confirm')}
-          disabled={disabled}
-        />
+        {!loginLocked && (
+          <>
+            <PasswordInput
+              label={requirePassword ? t('fields.password') : t('fields.newPassword')}
+              description={requirePassword ? undefined : t('users.passwordKeep')}
+              name="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={set('password')}
+              error={message('password')}
+              disabled={disabled}
+            />
+            <PasswordInput
+              label={t('fields.confirmPassword')}
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={values.confirm}
+              onChange={set('confirm')}
+              error={message('confirm')}
+              disabled={disabled}
+            />
+          </>
+        )}
         {!disabled && (
           <Group justify="flex-end">
             <Button type="submit" loading={pending} data-testid="user-form-submit">

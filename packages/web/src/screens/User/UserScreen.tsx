@@ -24,6 +24,7 @@ export default function UserScreen() {
   const update = useUpdateUser(id);
   const remove = useDeleteUser(id);
   const canEdit = useCan(Scopes.UsersEdit);
+  const isAdmin = useCan(Scopes.Admin);
   const [confirming, setConfirming] = useState(false);
 
   const confirmDelete = async () => {
@@ -63,6 +64,7 @@ export default function UserScreen() {
                 initial={data}
                 requirePassword={false}
                 disabled={!canEdit}
+                loginLocked={!isAdmin}
                 submitLabel={t('common.save')}
                 pending={update.isPending}
                 onSubmit={async ({ username, email, password }) => {
