@@ -112,6 +112,56 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     expect((await list()).map((e: { email: string }) => e.email)).not.toContain('greedy@example.com');
   });
 
+  it('grants nothing once the inviter is deleted or may no longer share, and only what they still hold', async () => {
+    const sharer = async (scopes: Scopes[]) => {
+      const user = await createSignedInUser(t.app, []);
+      await t.app.panel.repo.permissions.replace(user.id, serverId, scopes);
+      return user;
+    };
+    const full = [Scopes.ServersView, Scopes.ServersEditUsers, Scopes.ServersConsole, Scopes.ServersStart];
+    const [deleted, demoted, narrowed] = [await sharer(full), await sharer(full), await sharer(full)];
+    const invitedBy = async (inviter: TestUser, email: string) => {
+      expect((await invite(email, { viewServerConsole: true, startServer: true }, inviter.headers)).statusCode).toBe(204);
+      return tokenOf((await mailTo(email)).link!);
+    };
+    const orphanToken = await invitedBy(deleted, 'orphan@example.com');
+    const demotedToken = await invitedBy(demoted, 'demoted@example.com');
+    const narrowedToken = await invitedBy(narrowed, 'narrowed@example.com');
+    await t.app.panel.repo.users.deleteKeepingAdmin(deleted.id);
+    await t.app.panel.repo.permissions.replace(demoted.id, serverId, [Scopes.ServersView, Scopes.ServersConsole, Scopes.ServersStart]);
+    await t.app.panel.repo.permissions.replace(narrowed.id, serverId, [Scopes.ServersView, Scopes.ServersEditUsers, Scopes.ServersConsole]);
+
+    for (const [token, email] of [[orphanToken, 'orphan@example.com'], [demotedToken, 'demoted@example.com']] as const) {
+      expect((await t.app.inject({ method: 'GET', url: `/auth/invite/${token}` })).json().error.code).toBe('ErrInviteLinkInvalid');
+      const refused = await accept({ token, username: email.split('@')[0], password: 'long enough 1' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe('ErrInviteLinkInvalid');
+      expect(await t.app.panel.repo.users.byEmail(email)).toBeUndefined();
+    }
+    // The inviter lost startServer meanwhile: the invitee gets the rest, not that.
+    expect((await accept({ token: narrowedToken, username: 'narrowed', password: 'long enough 1' })).statusCode).toBe(200);
+    const user = (await t.app.panel.repo.users.byEmail('narrowed@example.com'))!;
+    expect((await t.app.panel.repo.permissions.serverScopes(user.id, serverId)).sort()).toEqual([Scopes.ServersConsole, Scopes.ServersView].sort());
+  });
+
+  it("leaves an invitation to anyone who does not outrank its inviter, and withdraws one's own", async () => {
+    const manager = await createSignedInUser(t.app, []);
+    await t.app.panel.repo.permissions.replace(manager.id, serverId, [Scopes.ServersView, Scopes.ServersEditUsers, Scopes.ServersConsole]);
+    expect((await invite('owners.pick@example.com', { viewServerConsole: true })).statusCode).toBe(204);
+    const token = tokenOf((await mailTo('owners.pick@example.com')).link!);
+    // The invitation grants nothing the manager lacks, but its inviter (the owner) holds more here.
+    const withdraw = await t.app.inject({ method: 'DELETE', url: `/api/servers/${serverId}/user/owners.pick@example.com`, headers: manager.headers });
+    expect(withdraw.statusCode).toBe(403);
+    expect(withdraw.json().error.code).toBe('ErrMissingScope');
+    expect((await invite('owners.pick@example.com', { viewServerConsole: true }, manager.headers)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/auth/invite/${token}` })).statusCode).toBe(200);
+    expect((await list()).find((e: { email: string }) => e.email === 'owners.pick@example.com')).toMatchObject({ pending: true, viewServerConsole: true });
+
+    expect((await invite('managers.pick@example.com', { viewServerConsole: true }, manager.headers)).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/servers/${serverId}/user/managers.pick@example.com`, headers: manager.headers })).statusCode).toBe(204);
+    expect((await list()).map((e: { email: string }) => e.email)).not.toContain('managers.pick@example.com');
+  });
+
   it('answers ErrEmailNotConfigured, and stores nothing, while no provider is chosen', async () => {
     await t.app.panel.repo.settings.setMany({ 'panel.email.provider': 'none' });
     try {

@@ -70,6 +70,13 @@ describe('/api/servers/{id}/user', () => {
     expect((await t.app.inject({ method: 'DELETE', url: url(`/${owner.email}`), headers: t.admin.headers })).statusCode).toBe(204);
   });
 
+  it('answers alike for an account that does not exist and one that holds nothing on the server', async () => {
+    const outsider = await createSignedInUser(t.app, []);
+    const remove = (who: string | number) => t.app.inject({ method: 'DELETE', url: url(`/${encodeURIComponent(String(who))}`), headers: manager.headers });
+    const answers = [await remove(outsider.id), await remove(999_999), await remove(outsider.email), await remove('no.account@example.com')];
+    expect(answers.map((res) => [res.statusCode, res.body && res.json().error.code])).toEqual(Array(4).fill([404, 'ErrUserNotFound']));
+  });
+
   it('answers ErrEmailNotConfigured for an unknown email while no mail can invite it, 400 for bad flags, 401 and 403', async () => {
     const unknown = await t.app.inject({ method: 'PUT', url: url('/nobody@example.com'), headers: manager.headers, payload: {} });
     expect(unknown.statusCode).toBe(400);

@@ -19,6 +19,14 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
   const requireOutranks = async (own: readonly string[], userId: number, serverId: string) => {
     for (const scope of await repo.permissions.serverScopes(userId, serverId)) requireHeld(own, scope);
   };
+  // A pending invitation stays its inviter's: only someone holding all it grants, and all its
+  // inviter holds here (an administrator's only by another), withdraws or replaces it.
+  const requireOutranksInvitation = async (own: readonly string[], serverId: string, email: string) => {
+    const invitation = (await repo.invitations.ofServer(serverId, Date.now())).find((pending) => pending.email === email);
+    if (!invitation) return;
+    for (const scope of invitation.scopes) requireHeld(own, scope);
+    if (invitation.invitedBy !== null) for (const scope of await scopesForServer(repo, invitation.invitedBy, serverId)) requireHeld(own, scope);
+  };
 
   /** Tells a user they gained or lost access to a server; changes of flags alone are not mailed. */
   const mailAccessChange = async (actorId: number, userId: number, server: { id: string; name: string }, had: boolean, has: boolean) => {
@@ -59,10 +67,12 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
       // An email without an account: invite it, with these permissions waiting for it.
       const invitee = normaliseEmail(email);
       assertEmail(invitee);
+      await requireOutranksInvitation(own, id, invitee);
       await inviteToServer(repo, app.panel.mail, { email: invitee, serverId: id, scopes: scopesFromPermissions(flags), inviterId: request.session!.userId });
       return reply.code(204).send(null);
     }
     await requireOutranks(own, user.id, id);
+    await requireOutranksInvitation(own, id, user.email);
     const before = await repo.permissions.serverScopes(user.id, id);
     await repo.permissions.replace(user.id, id, scopesFromPermissions(flags));
     // An invitation the email still had here is superseded by the account's own entry.
@@ -75,17 +85,23 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
 
   r.delete('/api/servers/:id/user/:user', { schema: deleteServerUserSchema, config }, async (request, reply) => {
     const { id, user: who } = request.params;
-    const user = /^\d+$/.test(who) ? await repo.users.byId(Number(who)) : await repo.users.byEmail(who);
-    // A pending invitation is withdrawn by its email.
-    const withdrawn = /^\d+$/.test(who) ? 0 : await repo.invitations.deleteFor(id, normaliseEmail(who));
-    if (!user && withdrawn > 0) return reply.code(204).send(null);
-    if (!user) throw new OutpostError('ErrUserNotFound', 'user not found', { user: who });
+    const byId = /^\d+$/.test(who);
+    const user = byId ? await repo.users.byId(Number(who)) : await repo.users.byEmail(who);
+    // Every rank check comes before any change, and an account that holds nothing on this server
+    // is answered as one that does not exist: the route tells no one which ids or emails exist.
     const own = await scopesForServer(repo, request.session!.userId, id);
-    await requireOutranks(own, user.id, id);
-    const before = await repo.permissions.serverScopes(user.id, id);
+    // A pending invitation is withdrawn by its email.
+    if (!byId) await requireOutranksInvitation(own, id, normaliseEmail(who));
+    if (user) await requireOutranks(own, user.id, id);
+    const before = user ? await repo.permissions.serverScopes(user.id, id) : [];
+    const withdrawn = byId ? 0 : await repo.invitations.deleteFor(id, normaliseEmail(who));
+    if (!user || before.length === 0) {
+      if (withdrawn > 0) return reply.code(204).send(null);
+      throw new OutpostError('ErrUserNotFound', 'user not found', { user: who });
+    }
     await repo.permissions.replace(user.id, id, []);
     const server = await repo.servers.byId(id);
-    if (server) await mailAccessChange(request.session!.userId, user.id, server, before.length > 0, false);
+    if (server) await mailAccessChange(request.session!.userId, user.id, server, true, false);
     app.panel.sockets.closeFor(user.id, id);
     await endSftpSessions(request, { user: String(request.session!.userId), scopes: own }, user.id, id);
     return reply.code(204).send(null);
