@@ -129,6 +129,23 @@ describe('the server list: one live connection, search and node filter', () => {
     expect(await list.closed).toBe(1003);
   });
 
+  it('follows only the newest of many watch lists sent at once', async () => {
+    const list = await openList(t.admin);
+    for (let i = 0; i < 30; i++) list.watch(i % 2 ? [alpha] : [alpha, beta]);
+    list.watch([beta]);
+    // Both servers are read every interval: two rounds of readings of beta show whether alpha is still followed.
+    let betaEvents = 0;
+    list.ws.on('message', (raw) => {
+      if ((JSON.parse(String(raw)) as { servers: LiveServer[] }).servers.some((server) => server.id === beta)) betaEvents++;
+    });
+    await vi.waitFor(() => expect(betaEvents).toBeGreaterThanOrEqual(1), 10_000);
+    list.latest.clear();
+    const seen = betaEvents;
+    await vi.waitFor(() => expect(betaEvents).toBeGreaterThanOrEqual(seen + 2), 10_000);
+    expect([...list.latest.keys()]).toEqual([beta]);
+    list.ws.close();
+  });
+
   it('cuts off a flood of watch lists (1008) while another user\'s calls stay fast and their list stays live', async () => {
     // Any account can open the list socket (open registration): this one holds nothing.
     const attacker = await createSignedInUser(t.app, []);
