@@ -26,12 +26,14 @@ export function duplicateServerName(name: string): OutpostError {
 }
 
 /** The request's own fields; whatever else a body without `template` holds (environment too) is the definition. */
-const REQUEST_FIELDS = new Set(['name', 'node', 'template', 'variables', 'users']);
+const REQUEST_FIELDS = new Set(['name', 'node', 'template', 'variables', 'users', 'installNow']);
 
 /** A template as the request names it: a stored template by id, or (admins) a whole definition, under `template` or at the top level. */
 async function definitionOf(ctx: PanelContext, input: CreateServerRequest, creatorScopes: readonly string[]): Promise<ServerDefinition> {
   if (input.template === undefined && !('run' in input)) throw new OutpostError('ErrFieldRequired', 'template is required', { field: 'template' });
-  const template: unknown = input.template ?? Object.fromEntries(Object.entries(input).filter(([key]) => !REQUEST_FIELDS.has(key)));
+  // `install` is the definition's steps when a list, and the older name of installNow when a boolean.
+  const template: unknown =
+    input.template ?? Object.fromEntries(Object.entries(input).filter(([key, value]) => !REQUEST_FIELDS.has(key) && !(key === 'install' && typeof value === 'boolean')));
   if (typeof template === 'string') {
     const row = await ctx.repo.templates.byId(template);
     if (!row) throw new OutpostError('ErrNoTemplate', `no template with name '${template}' was found`, { name: template });

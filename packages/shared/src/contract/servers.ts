@@ -60,10 +60,18 @@ export const CreateServerRequest = Type.Object({
   variables: Type.Optional(MapOf(Type.Union([Type.String({ maxLength: 4096 }), Type.Number(), Type.Boolean()]), { maxProperties: 200 })),
   /** Users given permissions on the new server (default: the creator alone, with every one). */
   users: Type.Optional(Type.Array(Type.Union([Text({ maxLength: 254 }), Type.Object({ email: Text({ maxLength: 254 }), ...PartialServerPermissions.properties })]), { maxItems: 50 })),
-  /** Start the install at once; it runs on the node and shows in the console. */
-  install: Type.Optional(Type.Boolean()),
+  /** Start the install at once; it runs on the node and shows in the console (also `?install=true`). */
+  installNow: Type.Optional(Type.Boolean()),
+  /**
+   * A top-level definition's install steps, as spec clients send them. A boolean here is the
+   * older name of installNow, still taken from Outpost's own app of before.
+   */
+  install: Type.Optional(Type.Union([Type.Array(AnyObject, { maxItems: 200 }), Type.Boolean()])),
 });
 export type CreateServerRequest = Static<typeof CreateServerRequest>;
+
+/** POST /api/servers?install=true: start the install at once, for clients whose body holds a definition. */
+export const CreateServerQuery = Type.Object({ install: Type.Optional(Type.String({ maxLength: 10 })) });
 
 export const CreateServerResponse = Type.Object({ id: Type.String() });
 export type CreateServerResponse = Static<typeof CreateServerResponse>;

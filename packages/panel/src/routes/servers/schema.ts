@@ -1,4 +1,5 @@
 import {
+  CreateServerQuery,
   CreateServerRequest,
   CreateServerResponse,
   NoContent,
@@ -21,6 +22,7 @@ export const listServersSchema = {
 export const createServerSchema = {
   summary: 'Create a server from a template id, or (admins) from a whole definition',
   tags: ['servers'],
+  querystring: CreateServerQuery,
   body: CreateServerRequest,
   response: responses({ 200: CreateServerResponse }),
 };

@@ -40,7 +40,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
   r.post('/api/servers', { schema: createServerSchema, config: { scope: need.create } }, async (request) => {
     const session = request.session!;
     const id = await createServer(ctx, { userId: session.userId, scopes: session.scopes }, request.body);
-    if (request.body.install) {
+    if (request.body.installNow === true || request.body.install === true || isOn(request.query.install)) {
       // The creator holds every permission on the new server; the install runs on after the answer.
       const access = await serverAccess(request, id);
       await access.client.power(access.caller, id, 'install');

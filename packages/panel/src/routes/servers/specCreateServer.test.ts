@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../test/factories.js';
 import { createNodeTestApp, echoDefinition, type NodeTestApp } from '../../test/serverFixtures.js';
 
@@ -47,6 +48,33 @@ describe('POST /api/servers, as a spec client calls it', () => {
     // The watcher reads the console but cannot start the server.
     expect((await fetch(`${root}/proxy/daemon/server/${id}/console`, { headers: watcher.headers })).status).toBe(200);
     expect((await fetch(`${root}/proxy/daemon/server/${id}/start`, { method: 'POST', headers: watcher.headers })).status).toBe(403);
+  });
+
+  it('takes a shipped template with install steps as posted, `install` being its list of steps', async () => {
+    const paper = JSON.parse(readFileSync(new URL('../../../../../templates/paper.json', import.meta.url), 'utf8'));
+    expect(paper.install.length).toBeGreaterThan(0);
+    const res = await post(t.admin, { ...paper, name: 'paper from a client', node: t.localNodeId, environment: { type: 'standard' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { id } = await res.json();
+    const definition = await (await fetch(`${root}/proxy/daemon/server/${id}/definition`, { headers: t.admin.headers })).json();
+    expect(definition.install.map((step: { type: string }) => step.type)).toEqual(paper.install.map((step: { type: string }) => step.type));
+    // Created, not installed: nothing was asked to run.
+    expect((await (await fetch(`${root}/proxy/daemon/server/${id}/status`, { headers: t.admin.headers })).json()).installing ?? false).toBe(false);
+  });
+
+  it('installs at once when asked with ?install=true (or the older boolean install), with the definition keeping its steps', async () => {
+    const { environment, ...apiForm } = echoDefinition;
+    const steps = [{ type: 'writefile', target: 'installed.txt', text: 'installed' }];
+    const res = await fetch(`${root}/api/servers?install=true`, {
+      method: 'POST',
+      headers: { ...t.admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...apiForm, install: steps, name: 'installed at once', node: t.localNodeId, environment }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { id } = await res.json();
+    const file = () => fetch(`${root}/proxy/daemon/server/${id}/file/installed.txt`, { headers: t.admin.headers });
+    await vi.waitUntil(async () => (await file()).status === 200, { timeout: 15_000, interval: 200 });
+    expect(await (await file()).text()).toBe('installed');
   });
 
   it('refuses a whole definition from a creator who may only use stored templates, and an unknown user', async () => {

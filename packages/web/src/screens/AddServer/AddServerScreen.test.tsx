@@ -75,6 +75,6 @@ describe('AddServerScreen', () => {
     fireEvent.click(screen.getByLabelText('Install now'));
     fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/server/abcd1234'));
-    expect(created).toEqual([{ name: 'My server', node: 7, template: 'nodejs', environment: { type: 'standard' }, variables: { main: 'index.js', port: 3000 }, install: false }]);
+    expect(created).toEqual([{ name: 'My server', node: 7, template: 'nodejs', environment: { type: 'standard' }, variables: { main: 'index.js', port: 3000 }, installNow: false }]);
   });
 });

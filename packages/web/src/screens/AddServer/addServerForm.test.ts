@@ -33,7 +33,7 @@ describe('checkAddServer', () => {
       template: 'nodejs',
       environment: { type: 'tty' },
       variables: { main: 'index.js', port: 3000, debug: false },
-      install: true,
+      installNow: true,
     });
   });
 

@@ -67,7 +67,7 @@ export function checkAddServer(input: AddServerInput, template: Template | undef
       const value = valueOf(name);
       if (!empty(value)) sent[name] = value!;
     }
-    request = { name: input.name.trim(), node: Number(input.nodeId), template: input.templateId!, environment, variables: sent, install: input.install ?? true };
+    request = { name: input.name.trim(), node: Number(input.nodeId), template: input.templateId!, environment, variables: sent, installNow: input.install ?? true };
   }
   return { environments, variables, environment, valueOf, problems, missing, request };
 }
