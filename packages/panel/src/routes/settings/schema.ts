@@ -8,7 +8,7 @@ export const getSettingSchema = {
 };
 
 export const putSettingSchema = {
-  summary: 'Change one panel setting; "" for a secret keeps the stored one',
+  summary: 'Change one panel setting; "" for a secret keeps the stored one; mail delivery and the master URL need the admin scope',
   tags: ['settings'],
   params: SettingParams,
   body: SettingRequest,
@@ -16,7 +16,7 @@ export const putSettingSchema = {
 };
 
 export const postSettingsSchema = {
-  summary: 'Change several panel settings at once (all or none)',
+  summary: 'Change several panel settings at once (all or none); mail delivery and the master URL need the admin scope unless sent unchanged',
   tags: ['settings'],
   body: SettingsRequest,
   response: responses({ 204: NoContent }),

@@ -12,7 +12,7 @@ export const createUserSchema = { summary: 'Create a user holding no rights (giv
 export const getUserSchema = { summary: 'One user', tags: ['users'], params: UserParams, response: responses({ 200: UserView }) };
 
 export const updateUserSchema = {
-  summary: "Change a user's username, email or password (only the fields given); a new password signs them out everywhere",
+  summary: "Change a user's username, email or password (only the fields given); email and password need the admin scope and no OAuth2 client sets them; a new password signs them out everywhere",
   tags: ['users'],
   params: UserParams,
   body: UpdateUserRequest,
