@@ -38,8 +38,9 @@ function rawTasksOf(definition: object): Record<string, unknown> {
   return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
 }
 
+/** A task's stamp as the definition holds it, or undefined when it has none that can be read. */
 function stampOf(value: unknown): TaskStamp | undefined {
-  const stamp = (value as { savedBy?: unknown }).savedBy as Partial<TaskStamp> | undefined;
+  const stamp = typeof value === 'object' && value !== null ? ((value as { savedBy?: unknown }).savedBy as Partial<TaskStamp> | undefined) : undefined;
   if (typeof stamp !== 'object' || stamp === null || typeof stamp.user !== 'string' || !Array.isArray(stamp.scopes)) return undefined;
   return { user: stamp.user, scopes: stamp.scopes.filter((scope): scope is string => typeof scope === 'string') };
 }
@@ -58,9 +59,11 @@ export function tasksOf(definition: object): StoredTaskMap {
   return tasks;
 }
 
+const stampOfCaller = (caller: NodeCaller): TaskStamp => ({ user: caller.user, scopes: [...new Set(caller.scopes)] });
+
 /** `task` saved by `caller`: stamped with who they are and what they hold on the server. */
 export function stampTask(task: Task, caller: NodeCaller): StoredTask {
-  return { ...task, savedBy: { user: caller.user, scopes: [...new Set(caller.scopes)] } };
+  return { ...task, savedBy: stampOfCaller(caller) };
 }
 
 /**
@@ -75,7 +78,7 @@ export function stampDefinitionTasks<D extends object>(definition: D, caller: No
   const tasks: Record<string, unknown> = {};
   for (const [id, value] of Object.entries(raw)) {
     const kept = Object.hasOwn(before, id) && isDeepStrictEqual(before[id], value);
-    tasks[id] = kept || typeof value !== 'object' || value === null ? value : { ...value, savedBy: { user: caller.user, scopes: [...new Set(caller.scopes)] } };
+    tasks[id] = kept || typeof value !== 'object' || value === null ? value : { ...value, savedBy: stampOfCaller(caller) };
   }
   return { ...definition, tasks };
 }
@@ -89,7 +92,7 @@ export function restrictedTasks(definition: object, user: string, held: readonly
   let changed = false;
   const tasks: Record<string, unknown> = {};
   for (const [id, value] of Object.entries(raw)) {
-    const stamp = typeof value === 'object' && value !== null ? stampOf(value) : undefined;
+    const stamp = stampOf(value);
     if (stamp?.user !== user) {
       tasks[id] = value;
       continue;
