@@ -130,7 +130,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
       await endSftpSessions(request, { user: String(id), scopes: [] }, id);
     }
     // The tasks they saved carry what they held (servers.edit.admin for steps): now no more than they hold.
-    if (before.some((scope) => !after.includes(scope))) await restrictUserTasks(request, id);
+    if (before.some((scope) => !after.some((kept) => kept === scope))) await restrictUserTasks(request, id);
     return reply.code(204).send(null);
   });
 }
