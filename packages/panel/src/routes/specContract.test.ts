@@ -274,16 +274,16 @@ describe('spec section 7, call by call', () => {
 
     it('GET, POST /tasks; PUT, DELETE /tasks/{taskId}; POST /tasks/{taskId}/run', async () => {
       const task = { name: 'contract task', cronSchedule: '0 0 */1 * *', operations: [{ type: 'writefile', target: 'task.txt', text: 'ran' }] };
-      expect((await call('GET', `${base()}/tasks`, undefined, admin())).json).toEqual({});
+      expect((await call('GET', `${base()}/tasks`, undefined, admin())).json.tasks).toEqual({});
       const made = await call('POST', `${base()}/tasks`, task, admin());
       expect(made.status).toBe(200);
       expect(made.json).toEqual({ id: expect.any(String) });
-      expect((await call('GET', `${base()}/tasks`, undefined, admin())).json).toEqual({ [made.json.id]: task });
+      expect((await call('GET', `${base()}/tasks`, undefined, admin())).json.tasks).toEqual({ [made.json.id]: task });
       expect((await call('PUT', `${base()}/tasks/${made.json.id}`, { ...task, cronSchedule: null }, admin())).status).toBe(204);
       expect((await call('POST', `${base()}/tasks/${made.json.id}/run`, undefined, admin())).status).toBe(204);
       await vi.waitFor(async () => expect((await call('GET', `${base()}/file/task.txt`, undefined, admin())).text).toBe('ran'), { timeout: 10_000 });
       expect((await call('DELETE', `${base()}/tasks/${made.json.id}`, undefined, admin())).status).toBe(204);
-      expect((await call('GET', `${base()}/tasks`, undefined, admin())).json).toEqual({});
+      expect((await call('GET', `${base()}/tasks`, undefined, admin())).json.tasks).toEqual({});
     });
   });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Task, TaskCreated, TaskMap } from '@outpost/shared';
+import type { Task, TaskCreated, TaskList, TaskMap } from '@outpost/shared';
 import { api } from './client';
 import { proxyBase, rawRequest } from './serverProxy';
 
@@ -12,10 +12,11 @@ export interface ServerTasks {
   timeZone: string | undefined;
 }
 
-/** The raw client: the answer's header names the node's time zone. */
+/** The tasks and the node's time zone, which the answer carries beside them (and in a header). */
 export async function getTasks(id: string): Promise<ServerTasks> {
   const response = await rawRequest('GET', tasksUrl(id));
-  return { tasks: ((await response.json()) as TaskMap | null) ?? {}, timeZone: response.headers.get('x-outpost-time-zone') ?? undefined };
+  const body = (await response.json()) as Partial<TaskList> | null;
+  return { tasks: body?.tasks ?? {}, timeZone: body?.timeZone ?? response.headers.get('x-outpost-time-zone') ?? undefined };
 }
 
 const tasksKey = (id: string) => ['servers', 'tasks', id];

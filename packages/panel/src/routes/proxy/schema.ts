@@ -18,7 +18,7 @@ import {
   ServerStatus,
   TaskBody,
   TaskCreated,
-  TaskMap,
+  TaskList,
   TaskParams,
   responses,
 } from '@outpost/shared';
@@ -79,10 +79,10 @@ export const extractSchema = {
 };
 
 export const getTasksSchema = {
-  summary: "A server's tasks by id; the x-outpost-time-zone header names the node's time zone their schedules run in",
+  summary: "A server's tasks by id under `tasks`, and the node's time zone their schedules run in (also the x-outpost-time-zone header)",
   tags: ['proxy'],
   params: ServerParams,
-  response: responses({ 200: TaskMap }),
+  response: responses({ 200: TaskList }),
 };
 export const createTaskSchema = { summary: 'Create a task: name, cronSchedule (or null), operations', tags: ['proxy'], params: ServerParams, body: TaskBody, response: responses({ 200: TaskCreated }) };
 export const editTaskSchema = { summary: 'Replace a task', tags: ['proxy'], params: TaskParams, body: TaskBody, response: responses({ 204: NoContent }) };

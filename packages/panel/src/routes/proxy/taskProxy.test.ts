@@ -32,12 +32,12 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
   const fileAnswer = (name: string) => t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${id}/file/${name}`, headers: t.admin.headers });
 
   it('creates, lists, edits, runs and deletes a task with editServerData (and servers.edit.admin for its step), in the node time zone', async () => {
-    expect((await call('GET', '', editor)).json()).toEqual({});
+    expect((await call('GET', '', editor)).json().tasks).toEqual({});
     const created = await call('POST', '', editor, { name: 'Say hi', cronSchedule: '0 0 */1 * *', operations: [{ type: 'writefile', target: 'hi.txt', text: 'hi' }] });
     expect(created.statusCode).toBe(200);
     const taskId = created.json().id as string;
     const listed = await call('GET', '', editor);
-    expect(listed.json()).toEqual({ [taskId]: { name: 'Say hi', cronSchedule: '0 0 */1 * *', operations: [{ type: 'writefile', target: 'hi.txt', text: 'hi' }] } });
+    expect(listed.json().tasks).toEqual({ [taskId]: { name: 'Say hi', cronSchedule: '0 0 */1 * *', operations: [{ type: 'writefile', target: 'hi.txt', text: 'hi' }] } });
     expect(listed.headers[TIME_ZONE_HEADER]).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
     expect((await call('PUT', `/${taskId}`, editor, { name: 'Say hi now', cronSchedule: null, operations: [{ type: 'writefile', target: 'hi.txt', text: 'hi' }] })).statusCode).toBe(204);
@@ -49,7 +49,7 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
     expect((await t.app.inject({ method: 'GET', url: `/proxy/daemon/server/${id}/file/hi.txt`, headers: t.admin.headers })).body).toBe('hi');
 
     expect((await call('DELETE', `/${taskId}`, editor)).statusCode).toBe(204);
-    expect((await call('GET', '', editor)).json()).toEqual({});
+    expect((await call('GET', '', editor)).json().tasks).toEqual({});
   });
 
   // Issue 26, finding 2: editServerData alone ran commands and power actions through tasks.
@@ -68,7 +68,7 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
       expect(answer.statusCode, operation.type).toBe(403);
       expect(answer.json().error, operation.type).toMatchObject({ code: 'ErrMissingScope', metadata: { scope, index: 0 } });
     }
-    expect((await call('GET', '', dataEditor)).json()).toEqual({});
+    expect((await call('GET', '', dataEditor)).json().tasks).toEqual({});
 
     // An admin's task with a command step: the data editor can neither make it theirs nor run it.
     const made = await call('POST', '', t.admin, { name: 'Admin job', cronSchedule: null, operations: [{ type: 'command', commands: ['touch planted'] }] });
@@ -87,10 +87,10 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
     const creator = await stepEditor({ editServerData: true });
     const task = { name: 'Nightly note', cronSchedule: '0 0 * * *', operations: [{ type: 'writefile', target: 'note.txt', text: 'night' }] };
     const taskId = (await call('POST', '', creator, task)).json().id as string;
-    expect((await call('GET', '', t.admin)).json()[taskId]).toEqual(task);
+    expect((await call('GET', '', t.admin)).json().tasks[taskId]).toEqual(task);
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${creator.id}`, headers: t.admin.headers })).statusCode).toBe(204);
-    const listed = (await call('GET', '', t.admin)).json()[taskId];
+    const listed = (await call('GET', '', t.admin)).json().tasks[taskId];
     expect(listed).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServersEdit } });
     // What the schedule does when the time comes (the daemon's own tests move the clock to it).
     const tasks = t.node.daemon.servers.get(id).tasks;
@@ -99,7 +99,7 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
     expect((await fileAnswer('note.txt')).statusCode).toBe(404);
 
     expect((await call('PUT', `/${taskId}`, t.admin, listed)).statusCode).toBe(204);
-    expect((await call('GET', '', t.admin)).json()[taskId]).toEqual(task);
+    expect((await call('GET', '', t.admin)).json().tasks[taskId]).toEqual(task);
     await tasks.run(taskId, { scheduled: true });
     expect((await fileAnswer('note.txt')).body).toBe('night');
     expect((await call('DELETE', `/${taskId}`, t.admin)).statusCode).toBe(204);
@@ -111,7 +111,7 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
     const taskId = (await call('POST', '', creator, task)).json().id as string;
     const perms = await t.app.inject({ method: 'PUT', url: `/api/users/${creator.id}/perms`, headers: t.admin.headers, payload: { scopes: [] } });
     expect(perms.statusCode).toBe(204);
-    expect((await call('GET', '', creator)).json()[taskId]).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServersEditAdmin } });
+    expect((await call('GET', '', creator)).json().tasks[taskId]).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServersEditAdmin } });
     await expect(t.node.daemon.servers.get(id).tasks.run(taskId, { scheduled: true })).rejects.toMatchObject({ code: 'ErrMissingScope' });
     expect((await fileAnswer('logs')).statusCode).toBe(404);
     expect((await call('DELETE', `/${taskId}`, creator)).statusCode).toBe(204);
@@ -129,6 +129,6 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatchObject({ reason: 'ErrUnknownOperation', metadata: { index: 0, type: 'rm-rf' } });
     expect((await call('POST', '/nope/run', editor)).statusCode).toBe(404);
-    expect((await call('GET', '', editor)).json()).toEqual({});
+    expect((await call('GET', '', editor)).json().tasks).toEqual({});
   });
 });

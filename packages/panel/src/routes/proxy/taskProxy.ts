@@ -17,8 +17,9 @@ export default async function taskProxyRoutes(app: FastifyInstance): Promise<voi
   r.get(BASE, { schema: getTasksSchema, config: { scope: need.tasksView } }, async (request, reply) => {
     const { client, caller, server } = await serverAccess(request);
     const { tasks, timeZone } = await client.getTasks(caller, server.id);
+    // Spec clients read `.tasks`; the time zone rides beside it, and in a header for older readers.
     reply.header(TIME_ZONE_HEADER, timeZone);
-    return tasks;
+    return { tasks, timeZone };
   });
 
   r.post(BASE, { schema: createTaskSchema, config: { scope: need.tasksEdit } }, async (request) => {
