@@ -108,12 +108,14 @@ describe('SFTP racing a link swapped in and out of the folder', () => {
     expect((await readdir(fixture.root)).sort()).toEqual(['a', 'plain.txt', 'real']);
     expect(await readlink(join(fixture.root, 'a/link'))).toBe('../outside');
     expect(await readlink(join(fixture.root, 'a/b/link'))).toBe('../../outside');
-    // Moves that keep every link inside still work: a rename in place, a link or a folder further down.
+    // Moves that keep every link inside still work: renames in place, and a link or a folder moved further down.
     await call<void>((cb) => sftp.rename('/a/link', '/a/renamed', cb));
     await call<void>((cb) => sftp.rename('/a/b', '/a/c', cb));
     await call<void>((cb) => sftp.mkdir('/a/deep', cb));
     await call<void>((cb) => sftp.rename('/a/renamed', '/a/deep/link', cb));
+    await call<void>((cb) => sftp.rename('/a/c', '/a/deep/c', cb));
     expect(await readlink(join(fixture.root, 'a/deep/link'))).toBe('../outside');
+    expect(await readlink(join(fixture.root, 'a/deep/c/link'))).toBe('../../outside');
     await fixture.assertOutsideUntouched();
   });
 });
