@@ -76,6 +76,35 @@ export type ServerPermissionFlag = keyof typeof serverPermissionScopes;
 
 export const serverPermissionFlags = Object.keys(serverPermissionScopes) as ServerPermissionFlag[];
 
+/**
+ * The panel-level permission flags PufferPanel's clients send to and read from
+ * /api/users/{id}/perms, each with the scope it stands for.
+ */
+export const panelPermissionScopes = {
+  admin: Scopes.Admin,
+  viewServers: Scopes.ServersList,
+  createServers: Scopes.ServersCreate,
+  deleteServers: Scopes.ServersDelete,
+  editServerAdmin: Scopes.ServersEditAdmin,
+  viewNodes: Scopes.NodesView,
+  editNodes: Scopes.NodesEdit,
+  deployNodes: Scopes.NodesDeploy,
+  viewTemplates: Scopes.TemplatesView,
+  editTemplates: Scopes.TemplatesEdit,
+  viewUsers: Scopes.UsersView,
+  editUsers: Scopes.UsersEdit,
+  panelSettings: Scopes.SettingsEdit,
+} as const satisfies Record<string, Scope>;
+
+export type PanelPermissionFlag = keyof typeof panelPermissionScopes;
+
+export const panelPermissionFlags = Object.keys(panelPermissionScopes) as PanelPermissionFlag[];
+
+/** The panel scopes of the flags that are on (true, or "true" as some clients write it); a flag left out is off. */
+export function panelScopesFromFlags(flags: Partial<Record<PanelPermissionFlag, unknown>>): Scope[] {
+  return panelPermissionFlags.filter((flag) => flags[flag] === true || flags[flag] === 'true').map((flag) => panelPermissionScopes[flag]);
+}
+
 /** True when `held` grants `wanted`: directly, or through the admin scope. */
 export function hasScope(held: readonly string[], wanted: Scope): boolean {
   return held.includes(Scopes.Admin) || held.includes(wanted);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { panelScopes, type Scope } from '../scopes.js';
+import { panelPermissionFlags, panelScopes, type PanelPermissionFlag, type Scope } from '../scopes.js';
 import { Paging, Text } from './common.js';
 
 /** GET /api/users rows, GET /api/users/{id}, and the answer of POST /api/users(/{id}). */
@@ -37,9 +37,24 @@ export type UpdateUserRequest = Static<typeof UpdateUserRequest>;
 /** `{id}` of /api/users/{id}. */
 export const UserParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
-/** GET and PUT /api/users/{id}/perms: the panel-level scopes the user holds, one per switch. */
-export const UserPerms = Type.Object({ scopes: Type.Array(Type.Unsafe<Scope>(Type.Enum([...panelScopes])), { maxItems: 50 }) });
+const PanelScopeList = Type.Array(Type.Unsafe<Scope>(Type.Enum([...panelScopes])), { maxItems: 50 });
+const flagsOf = <T extends Parameters<typeof Type.Optional>[0]>(value: T) =>
+  Object.fromEntries(panelPermissionFlags.map((flag) => [flag, Type.Optional(value)])) as Record<PanelPermissionFlag, ReturnType<typeof Type.Optional<T>>>;
+
+/** GET /api/users/{id}/perms: the panel-level scopes the user holds, and the same as PufferPanel's flags. */
+export const UserPerms = Type.Object({ scopes: PanelScopeList, ...flagsOf(Type.Boolean()) });
 export type UserPerms = Static<typeof UserPerms>;
+
+/**
+ * PUT /api/users/{id}/perms: `{scopes}`, or PufferPanel's flat flags (booleans, or "true"/"false"
+ * as some clients send them), often merged with the user's own fields, which are ignored. With
+ * `scopes` absent, a flag left out is false.
+ */
+export const PutUserPerms = Type.Object(
+  { scopes: Type.Optional(PanelScopeList), ...flagsOf(Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')])) },
+  { additionalProperties: true },
+);
+export type PutUserPerms = Static<typeof PutUserPerms>;
 
 /** GET /api/users/firstAdmin: true while the panel has no administrator, so the app can say how to make one. */
 export const FirstAdminResponse = Type.Object({ needed: Type.Boolean() });

@@ -1,4 +1,4 @@
-import { CreateUserRequest, FirstAdminResponse, NoContent, UpdateUserRequest, UserListQuery, UserListResponse, UserParams, UserPerms, UserView, responses } from '@outpost/shared';
+import { CreateUserRequest, FirstAdminResponse, NoContent, UpdateUserRequest, UserListQuery, UserListResponse, UserParams, UserPerms, PutUserPerms, UserView, responses } from '@outpost/shared';
 
 export const listUsersSchema = {
   summary: 'Users by username, one page at a time; `username` and `email` match exactly or with `*` as a wildcard',
@@ -32,7 +32,7 @@ export const putUserPermsSchema = {
   summary: 'Replace the panel-level scopes a user holds; nobody grants or removes a scope they lack, nor removes the last administrator',
   tags: ['users'],
   params: UserParams,
-  body: UserPerms,
+  body: PutUserPerms,
   response: responses({ 204: NoContent }),
 };
 

@@ -32,7 +32,7 @@ describe('/api/users', () => {
     const { id } = created.json();
     expect(created.json()).toEqual({ id, username: 'new_person', email: 'new.person@example.com' });
     expect((await as(viewer, { method: 'GET', url: `/api/users/${id}` })).json()).toEqual(created.json());
-    expect((await as(viewer, { method: 'GET', url: `/api/users/${id}/perms` })).json()).toEqual({ scopes: [] });
+    expect((await as(viewer, { method: 'GET', url: `/api/users/${id}/perms` })).json()).toMatchObject({ scopes: [], admin: false, viewServers: false });
     await signIn('new.person@example.com', 'first password');
 
     // A partial edit changes the fields given and nothing else.
@@ -128,7 +128,8 @@ describe('/api/users', () => {
     const unknownScope = await perms(admin, id, ['servers.view', 'root.everything']);
     expect(unknownScope.statusCode).toBe(400);
     expect(unknownScope.json().error.metadata.field).toBe('scopes.1');
-    expect((await as(admin, { method: 'PUT', url: `/api/users/${id}/perms`, payload: {} })).json().error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'scopes' } });
+    // A flag that is neither a boolean nor "true"/"false" is refused, naming it.
+    expect((await as(admin, { method: 'PUT', url: `/api/users/${id}/perms`, payload: { viewNodes: 'yes' } })).json().error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'viewNodes' } });
   });
 
   it('answers 401 without a session, and 403 to a user without users.view or users.edit', async () => {
@@ -161,7 +162,7 @@ describe('/api/users', () => {
   it('lets nobody grant or take away a scope they do not hold, nor touch a user who holds more', async () => {
     const { id } = (await create(editor, { username: 'helped_one', email: 'helped@example.com', password: 'password 1' })).json();
     expect((await perms(editor, id, [Scopes.NodesView])).statusCode).toBe(204);
-    expect((await as(editor, { method: 'GET', url: `/api/users/${id}/perms` })).json()).toEqual({ scopes: [Scopes.NodesView] });
+    expect((await as(editor, { method: 'GET', url: `/api/users/${id}/perms` })).json()).toMatchObject({ scopes: [Scopes.NodesView], viewNodes: true, editNodes: false });
 
     for (const scopes of [[Scopes.NodesView, Scopes.TemplatesEdit], [Scopes.Admin]]) {
       const res = await perms(editor, id, scopes);

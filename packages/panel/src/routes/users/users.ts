@@ -1,4 +1,16 @@
-import { OutpostError, Scopes, UserListQuery, assertEmail, assertPassword, assertUsername, hasScope, panelScopes } from '@outpost/shared';
+import {
+  OutpostError,
+  Scopes,
+  UserListQuery,
+  assertEmail,
+  assertPassword,
+  assertUsername,
+  hasScope,
+  panelPermissionFlags,
+  panelPermissionScopes,
+  panelScopes,
+  panelScopesFromFlags,
+} from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RequestSession } from '../../context.js';
@@ -107,7 +119,8 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/users/:id/perms', { schema: getUserPermsSchema, config: view }, async (request) => {
     await existing(repo, request.params.id);
     const held = await repo.permissions.panelScopes(request.params.id);
-    return { scopes: panelScopes.filter((scope) => held.includes(scope)) };
+    const flags = Object.fromEntries(panelPermissionFlags.map((flag) => [flag, held.includes(panelPermissionScopes[flag])]));
+    return { scopes: panelScopes.filter((scope) => held.includes(scope)), ...flags };
   });
 
   r.put('/api/users/:id/perms', { schema: putUserPermsSchema, config: edit }, async (request, reply) => {
@@ -117,7 +130,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     const callerId = request.session!.userId;
     const own = await rank.held(callerId);
     const before = await repo.permissions.panelScopes(id);
-    const after = [...new Set(request.body.scopes)];
+    const after = [...new Set(request.body.scopes ?? panelScopesFromFlags(request.body))];
     await rank.requireOutranks(callerId, own, id);
     rank.requireHeldChanges(own, before, after);
     // Scopes are read on every request, so the change holds from the user's next call on.
