@@ -9,6 +9,7 @@ import {
   serverActionScopes,
   socketMessageAction,
   socketMessageActions,
+  taskOperationNeed,
 } from './actionScopes.js';
 import { POWER_ACTIONS } from './contract/serverApi.js';
 import { Scopes } from './scopes.js';
@@ -32,7 +33,10 @@ describe('the action → scope table', () => {
   it('asks the scopes the spec gives each control', () => {
     expect(serverActionScopes.start).toBe(Scopes.ServersStart);
     expect(serverActionScopes.kill).toBe(Scopes.ServersStop);
-    expect(scopesOf(serverActionScopes.restart)).toEqual([Scopes.ServersStart, Scopes.ServersStop]);
+    // start/restart needs startServer; the stop a restart makes of a running program needs stopServer too.
+    expect(serverActionScopes.restart).toBe(Scopes.ServersStart);
+    expect(scopesOf(serverActionScopes.restartRunning)).toEqual([Scopes.ServersStart, Scopes.ServersStop]);
+    expect(taskOperationNeed('restart')).toEqual(serverActionScopes.restartRunning);
     expect(serverActionScopes[socketMessageActions.replay]).toBe(Scopes.ServersConsole);
     expect(serverActionScopes[socketMessageActions.console]).toBe(Scopes.ServersConsoleSend);
     expect(serverActionScopes[socketMessageActions.stat]).toBe(Scopes.ServersStat);
@@ -53,9 +57,9 @@ describe('the action → scope table', () => {
   });
 
   it('grants one scope, all of a list or any of a list, and everything to the admin scope', () => {
-    expect(grants([Scopes.ServersStart], serverActionScopes.restart)).toBe(false);
-    expect(missingScope([Scopes.ServersStart], serverActionScopes.restart)).toBe(Scopes.ServersStop);
-    expect(grants([Scopes.ServersStart, Scopes.ServersStop], serverActionScopes.restart)).toBe(true);
+    expect(grants([Scopes.ServersStart], serverActionScopes.restartRunning)).toBe(false);
+    expect(missingScope([Scopes.ServersStart], serverActionScopes.restartRunning)).toBe(Scopes.ServersStop);
+    expect(grants([Scopes.ServersStart, Scopes.ServersStop], serverActionScopes.restartRunning)).toBe(true);
     expect(grants([Scopes.ServersDelete], serverActionScopes.delete)).toBe(true);
     expect(grants([Scopes.ServersDeleteOne], serverActionScopes.delete)).toBe(true);
     expect(missingScope([Scopes.ServersView], serverActionScopes.delete)).toBe(Scopes.ServersDeleteOne);
@@ -73,7 +77,7 @@ describe('the action → scope table', () => {
 
   it('refuses with 403 ErrMissingScope naming the scope that is missing', () => {
     try {
-      requireScopes([Scopes.ServersStart], serverActionScopes.restart);
+      requireScopes([Scopes.ServersStart], serverActionScopes.restartRunning);
       expect.unreachable();
     } catch (error) {
       expect(error).toMatchObject({ code: 'ErrMissingScope', status: 403, metadata: { scope: Scopes.ServersStop } });

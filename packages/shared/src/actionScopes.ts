@@ -14,11 +14,13 @@ export type ScopeNeed = Scope | { readonly allOf: readonly Scope[] } | { readonl
  * scope cannot be right in one place and wrong in another.
  */
 export const serverActionScopes = {
-  // Power: restart is a stop then a start, so it needs both.
+  // Power. Restart is offered to startServer holders (spec); the stop it makes of a running
+  // program needs stopServer too (restartRunning), which the daemon checks where it knows the state.
   start: Scopes.ServersStart,
   stop: Scopes.ServersStop,
   kill: Scopes.ServersStop,
-  restart: { allOf: [Scopes.ServersStart, Scopes.ServersStop] },
+  restart: Scopes.ServersStart,
+  restartRunning: { allOf: [Scopes.ServersStart, Scopes.ServersStop] },
   install: Scopes.ServersInstall,
 
   // Seeing the server
@@ -99,6 +101,8 @@ export type SocketMessageType = keyof typeof socketMessageActions | 'file';
  */
 export const taskOperationActions = {
   ...powerActions,
+  // A scheduled restart will most often find the program running, and stop it.
+  restart: 'restartRunning',
   console: 'consoleSend',
   wait: 'tasksEdit',
 } as const satisfies Record<string, ServerAction>;

@@ -109,7 +109,7 @@ export class NodeApi implements NodeClient {
   async power(caller: NodeCaller, id: string, action: PowerAction, options: { wait?: boolean } = {}): Promise<void> {
     requirePowerAction(action);
     const server = this.server(caller, id, need[powerActions[action]]);
-    const done = runPowerAction(server, action);
+    const done = runPowerAction(server, action, caller.scopes);
     if (options.wait) return done;
     done.catch((error: Error) => server.log(`${action} failed: ${error.message}`));
   }

@@ -304,7 +304,7 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     ];
     for (const message of messages) {
       const wanted = need[socketMessageAction(message)!];
-      // Lacking the last scope the need names (restart: stop); holding view, which connecting needs.
+      // Lacking the last scope the need names; holding view, which connecting needs.
       const lacking = scopesOf(wanted).at(-1)!;
       const caller: NodeCaller = { user: 'u1', scopes: Object.values(Scopes).filter((s) => s.startsWith('server.') && s !== lacking) };
       const socket = await client.connect(caller, id);

@@ -82,6 +82,26 @@ describe('server power', () => {
     expect(text(daemon, '00000003')).toContain('exited by signal SIGINT');
   });
 
+  it('restarts for a caller who may not stop only while stopped: a start queued ahead of it makes it a refusal, and the program runs on', async () => {
+    const daemon = await setup();
+    const server = await daemon.servers.create('0000f00d', fakeDefinition());
+    // Nothing runs when both are asked for, so only the check under the lock can see the start.
+    const started = server.start();
+    const restarted = server.restart(false);
+    await started;
+    await expect(restarted).rejects.toMatchObject({ code: 'ErrMissingScope', metadata: { scope: 'server.stop' } });
+    await waitFor(() => text(daemon, '0000f00d').includes('ready'), 5000, 'banner');
+    server.sendCommand('echo still here');
+    await waitFor(() => text(daemon, '0000f00d').includes('echo: still here'));
+    expect(server.running).toBe(true);
+    expect(text(daemon, '0000f00d').match(/ready \d+/g)).toHaveLength(1);
+    expect(text(daemon, '0000f00d')).not.toContain('stopping');
+
+    await server.stop();
+    await server.restart(false);
+    expect(server.running).toBe(true);
+  });
+
   it('autorestarts after exit code 0, but not after a user stop', async () => {
     const daemon = await setup();
     const server = await daemon.servers.create('00000004', fakeDefinition({ autorestart: true }));

@@ -1,5 +1,5 @@
 import { constants } from 'node:os';
-import { builtinVariables, checkDefinitionValues, OutpostError } from '@outpost/shared';
+import { builtinVariables, checkDefinitionValues, OutpostError, Scopes } from '@outpost/shared';
 import type { ServerDefinition, Step } from '@outpost/shared';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
@@ -146,8 +146,14 @@ export class Server implements TaskHost {
     return this.lock.run(() => this.stopLocked());
   }
 
-  restart(): Promise<void> {
+  /**
+   * A stop, then a start. With `mayStop` false (a caller who may start but not stop) a running
+   * program is refused, never stopped, and a stopped one just starts: checked under the lock, so
+   * a start that slipped in before it cannot be stopped through it.
+   */
+  restart(mayStop = true): Promise<void> {
     return this.lock.run(async () => {
+      if (!mayStop && this.process) throw restartNeedsStop();
       await this.stopLocked();
       await this.startLocked();
     });
@@ -414,6 +420,11 @@ export class Server implements TaskHost {
       signal.removeEventListener('abort', onAbort);
     }
   }
+}
+
+/** The refusal of a restart that would stop a running program for a caller without stopServer. */
+export function restartNeedsStop(): OutpostError {
+  return new OutpostError('ErrMissingScope', 'The server is running: restarting it would stop it, which needs stopServer', { scope: Scopes.ServersStop });
 }
 
 function signalName(code: number): NodeJS.Signals {

@@ -1,11 +1,16 @@
 import { grants, OutpostError, requireAction, serverActionScopes, socketMessageAction, socketRequestFields } from '@outpost/shared';
 import type { PowerAction, ServerAction, SocketEvent } from '@outpost/shared';
-import type { Server } from './Server.js';
+import { restartNeedsStop, type Server } from './Server.js';
 import type { ServerFilesAccess } from './serverFiles.js';
 import { listFolder } from './serverFiles.js';
 
-/** Runs a power action on a server (its scope is serverActionScopes[action], checked by the caller). */
-export function runPowerAction(server: Server, action: PowerAction): Promise<void> {
+/**
+ * Runs a power action on a server for a caller holding `scopes` (the action's own scope,
+ * serverActionScopes[action], is checked by the caller). A restart that would stop a running
+ * program without restartRunning throws at once, so even an answer sent before the work ends
+ * carries the refusal; Server.restart checks again under the lock.
+ */
+export function runPowerAction(server: Server, action: PowerAction, scopes: readonly string[]): Promise<void> {
   switch (action) {
     case 'start':
       return server.start();
@@ -13,8 +18,11 @@ export function runPowerAction(server: Server, action: PowerAction): Promise<voi
       return server.stop();
     case 'kill':
       return server.kill();
-    case 'restart':
-      return server.restart();
+    case 'restart': {
+      const mayStop = grants(scopes, serverActionScopes.restartRunning);
+      if (!mayStop && server.running) throw restartNeedsStop();
+      return server.restart(mayStop);
+    }
     case 'install':
       return server.install();
   }
@@ -62,7 +70,7 @@ export class ServerSession {
       case 'kill':
       case 'restart':
       case 'install':
-        await runPowerAction(this.server, action satisfies PowerAction);
+        await runPowerAction(this.server, action satisfies PowerAction, this.scopes);
         return;
       case 'status':
         this.emit({ type: 'status', data: { running: this.server.running, installing: this.server.installing } });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Tooltip } from '@mantine/core';
 import { IconDownload, IconPlayerPlay, IconPlayerStop, IconRefresh, IconSkull } from '@tabler/icons-react';
 import { useTranslation } from '../../translation/useTranslation';
 import { Scopes } from '@outpost/shared';
@@ -21,8 +21,10 @@ type RestartPhase = 'idle' | 'stopping' | 'starting';
 /**
  * Start (Restart while running), Stop, Kill, Install, each shown by permission, with r r, r s,
  * r k, r i, and enabled only when they can do something: Stop and Kill while running, Install
- * while stopped, Restart for holders of both start and stop. Restart is a stop, then once status
- * says stopped, a pause and a start; a refusal or a status that never comes gives the button back.
+ * while stopped. Start/Restart is shown to startServer holders (spec); a restart of a running
+ * server stops it, so without stopServer it is disabled, saying why, as the node would refuse it.
+ * Restart is a stop, then once status says stopped, a pause and a start; a refusal or a status
+ * that never comes gives the button back.
  */
 export function ControlBar({
   connection,
@@ -58,8 +60,9 @@ export function ControlBar({
   const canStart = useCan(Scopes.ServersStart, permissions);
   const canStop = useCan(Scopes.ServersStop, permissions);
   const canInstall = useCan(Scopes.ServersInstall, permissions);
-  // Restart is a stop then a start: offered only to whoever may do both.
-  const canStartOrRestart = canStart && (!running || canStop);
+  // Restart is a stop then a start: the stop needs stopServer, as the node checks too.
+  const restartNeedsStop = running === true && !canStop;
+  const canStartOrRestart = canStart && !restartNeedsStop;
   // Kill also ends install steps, so an install keeps it enabled.
   const offline = running === false && !installing;
   const busy = running === true || installing;
@@ -89,17 +92,22 @@ export function ControlBar({
   const restarting = phase !== 'idle';
   return (
     <Group gap="xs" wrap="wrap">
-      {canStartOrRestart && (
-        <Button
-          size="sm"
-          color="teal"
-          loading={restarting}
-          leftSection={running ? <IconRefresh size={16} /> : <IconPlayerPlay size={16} />}
-          onClick={startOrRestart}
-          data-testid="control-start"
-        >
-          {running ? t('server.restart') : t('server.start')}
-        </Button>
+      {canStart && (
+        <Tooltip label={t('server.restartNeedsStop')} disabled={!restartNeedsStop}>
+          {/* data-disabled rather than disabled, so the tooltip still hears the pointer. */}
+          <Button
+            size="sm"
+            color="teal"
+            loading={restarting}
+            leftSection={running ? <IconRefresh size={16} /> : <IconPlayerPlay size={16} />}
+            onClick={() => canStartOrRestart && startOrRestart()}
+            data-disabled={restartNeedsStop || undefined}
+            aria-disabled={restartNeedsStop || undefined}
+            data-testid="control-start"
+          >
+            {running ? t('server.restart') : t('server.start')}
+          </Button>
+        </Tooltip>
       )}
       {canStop && (
         <>
