@@ -66,7 +66,11 @@ declare module 'fastify' {
     uploads?: boolean;
     /** The route never reads the session cookie, so the cross-site guard leaves it alone (the OAuth2 token endpoint takes forms). */
     cookieless?: boolean;
-    /** A 'session' route an account's OAuth2 client may call too (the server list); the others manage the account itself. */
-    clients?: boolean;
+    /**
+     * A 'session' route an OAuth2 client may call too: `account` for an account's client (reading
+     * the account), `any` for a server's client as well (the server list, narrowed to its server).
+     * The others manage the account itself.
+     */
+    clients?: 'account' | 'any';
   }
 }

@@ -51,8 +51,9 @@ export function registerScopes(app: FastifyInstance): void {
     const session = await authenticate(request);
     request.session = session;
     // 'session' routes manage the account itself (password, two-factor, clients): a person's, never a
-    // client's; those marked `clients` (the server list) also answer an account's client, never a server's.
-    const clientMay = request.routeOptions.config.clients === true && session.client?.serverId === null;
+    // client's; those marked `clients` also answer an account's client, or with `any` a server's too.
+    const { clients } = request.routeOptions.config;
+    const clientMay = clients === 'any' || (clients === 'account' && session.client?.serverId === null);
     if (need === 'session' && session.client && !clientMay) throw new OutpostError('ErrMissingScope', 'OAuth2 clients cannot use account routes', { scope: 'session' });
     if (need === 'session') return;
     const param = request.routeOptions.config.serverParam ?? 'id';

@@ -18,7 +18,8 @@ export default async function selfRoutes(app: FastifyInstance): Promise<void> {
     return { id: user.id, username: user.username, email: user.email, otpActive: user.otp_active === 1, scopes };
   }
 
-  r.get('/api/self', { schema: getSelfSchema, config: { scope: 'session' } }, async (request) => {
+  // An account's OAuth2 client reads the account too; changing it stays with the person.
+  r.get('/api/self', { schema: getSelfSchema, config: { scope: 'session', clients: 'account' } }, async (request) => {
     return present(request.session!.userId, request.session!.scopes);
   });
 

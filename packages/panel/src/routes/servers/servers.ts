@@ -1,6 +1,7 @@
 import { OutpostError, Scopes, ServerListQuery, hasScope, permissionsFromScopes, serverActionScopes as need } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import type { PanelContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/isUniqueViolation.js';
 import { assertQueryNumbers } from '../../services/assertQueryNumbers.js';
 import { assertServerName } from '../../services/assertServerName.js';
@@ -11,16 +12,25 @@ import { presentServer } from '../../services/presentServer.js';
 import { heldOnServer, serverAccess } from '../../services/policy.js';
 import { createServerSchema, deleteServerSchema, getServerSchema, listServersSchema, renameServerSchema } from './schema.js';
 
+/** The list as a server's OAuth2 client sees it: its one server, on the first page. */
+async function ownServerPage(ctx: PanelContext, serverId: string, page: number, limit: number) {
+  const row = await ctx.repo.servers.detail(serverId);
+  const servers = row && page === 1 ? [presentServer(row)] : [];
+  return { servers, paging: { page, limit, total: row ? 1 : 0 } };
+}
+
 /** /api/servers: the list, creation, one server, delete and rename. */
 export default async function serversRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = app.panel;
 
   // Any signed-in user: an invited user sees the servers they hold a scope on, nothing else.
-  r.get('/api/servers', { schema: listServersSchema, config: { scope: 'session', clients: true } }, async (request) => {
+  r.get('/api/servers', { schema: listServersSchema, config: { scope: 'session', clients: 'any' } }, async (request) => {
     assertQueryNumbers(ServerListQuery, request.query);
     const { page = 1, limit = 10, search, node, state } = request.query;
     const session = request.session!;
+    // A server's OAuth2 client sees its one server, whatever its owner may see.
+    if (session.client?.serverId) return ownServerPage(ctx, session.client.serverId, page, limit);
     const all = hasScope(session.scopes, Scopes.Admin);
     const userId = all ? undefined : session.userId;
     const offset = (page - 1) * limit;

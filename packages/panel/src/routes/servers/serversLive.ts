@@ -25,7 +25,7 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
     {
       websocket: true,
       schema: { tags: ['servers'], summary: 'Live state, CPU and memory of the listed servers: LiveWatchRequest in, LiveServersEvent out' },
-      config: { scope: 'session', clients: true },
+      config: { scope: 'session', clients: 'account' },
     },
     (socket: WebSocket, request) => {
       const session = request.session!;
