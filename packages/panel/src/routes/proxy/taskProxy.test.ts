@@ -117,6 +117,26 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
     expect((await call('DELETE', `/${taskId}`, creator)).statusCode).toBe(204);
   });
 
+  it('stops running a task on its schedule once whoever saved it is removed from the server, or loses editServerData there', async () => {
+    const creator = await stepEditor({ editServerData: true, startServer: true });
+    const task = { name: 'Morning start', cronSchedule: '0 6 * * *', operations: [{ type: 'writefile', target: 'morning.txt', text: 'up' }] };
+    const taskId = (await call('POST', '', creator, task)).json().id as string;
+    // Narrowed on the server's Users tab: still there, without editServerData.
+    const narrowed = await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/user/${creator.email}`, headers: t.admin.headers, payload: { startServer: true } });
+    expect(narrowed.statusCode).toBe(204);
+    expect((await call('GET', '', t.admin)).json().tasks[taskId]).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServersEdit } });
+    // Saved again by an admin, then its new saver is removed from the server altogether.
+    expect((await call('PUT', `/${taskId}`, creator, task)).statusCode).toBe(403);
+    const helper = await stepEditor({ editServerData: true });
+    expect((await call('PUT', `/${taskId}`, helper, task)).statusCode).toBe(204);
+    expect((await call('GET', '', t.admin)).json().tasks[taskId]).toEqual(task);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/servers/${id}/user/${helper.id}`, headers: t.admin.headers })).statusCode).toBe(204);
+    expect((await call('GET', '', t.admin)).json().tasks[taskId]).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServersEdit } });
+    await expect(t.node.daemon.servers.get(id).tasks.run(taskId, { scheduled: true })).rejects.toMatchObject({ code: 'ErrMissingScope' });
+    expect((await fileAnswer('morning.txt')).statusCode).toBe(404);
+    expect((await call('DELETE', `/${taskId}`, t.admin)).statusCode).toBe(204);
+  });
+
   it('refuses without editServerData, and refuses a bad schedule or an unknown operation with their codes', async () => {
     for (const [method, path] of [['GET', ''], ['POST', ''], ['PUT', '/x'], ['DELETE', '/x'], ['POST', '/x/run']] as const) {
       const answer = await call(method, path, consoleOnly, method === 'GET' || method === 'DELETE' ? undefined : { name: 'x', operations: [] });

@@ -2,6 +2,7 @@ import { OutpostError, assertEmail, permissionsFromScopes, requireScopes, scopes
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { endSftpSessions } from '../../services/endSftpSessions.js';
+import { restrictUserTasks } from '../../services/restrictUserTasks.js';
 import { inviteToServer } from '../../services/inviteToServer.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { panelLink } from '../../services/mail/panelLink.js';
@@ -80,6 +81,7 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     await mailAccessChange(request.session!.userId, user.id, server, before.length > 0, scopesFromPermissions(flags).length > 0);
     app.panel.sockets.closeFor(user.id, id);
     await endSftpSessions(request, { user: String(request.session!.userId), scopes: own }, user.id, id);
+    await restrictUserTasks(request, user.id, id);
     return reply.code(204).send(null);
   });
 
@@ -104,6 +106,7 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     if (server) await mailAccessChange(request.session!.userId, user.id, server, true, false);
     app.panel.sockets.closeFor(user.id, id);
     await endSftpSessions(request, { user: String(request.session!.userId), scopes: own }, user.id, id);
+    await restrictUserTasks(request, user.id, id);
     return reply.code(204).send(null);
   });
 }
