@@ -91,11 +91,14 @@ export function FileManager({ server, permissions }: ServerViewProps) {
     else void upload(path, drop.files);
   };
 
+  const choose = () => picker.current?.click();
+  // Spec: upload is u or Enter (Enter only from the page itself, never from a focused control or dialog).
   useKeySequences({
     r: refresh,
     'n f': canWrite && (() => setCreating('file')),
     'n d': canWrite && (() => setCreating('folder')),
-    u: canWrite && (() => picker.current?.click()),
+    u: canWrite && choose,
+    Enter: canWrite && choose,
   });
 
   return (
