@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Daemon, parseAllowedTargets, signNodeToken, NODE_TOKEN_TTL_SECONDS, unreachableServersWarning } from '@outpost/daemon';
+import { Daemon, parseAllowedTargets, placeServerFolders, signNodeToken, NODE_TOKEN_TTL_SECONDS } from '@outpost/daemon';
 import type { SftpAuthRequest, SftpAuthResponse } from '@outpost/shared';
 import Fastify from 'fastify';
 import { readOptions } from './args.js';
@@ -106,12 +106,15 @@ export async function daemon(argv: string[]): Promise<void> {
   const path = resolve(String(options.config || process.env[DAEMON_CONFIG_ENV] || 'daemon.json'));
   const file = loadDaemonFile(path);
   const dataDir = resolve(path, '..', file.dataDir ?? 'data/servers');
+  // A daemon file in a folder closed to others (as mktemp -d makes) sends the server folders elsewhere.
+  const serverFolders = await placeServerFolders(dataDir);
   const stopWith = stopOnSignals('the daemon');
   const app = Fastify({ logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
   const node = await Daemon.open({
     nodeId: String(file.nodeId),
     secret: file.secret,
     serversDir: dataDir,
+    dataDir: serverFolders.folder,
     downloadSources: file.downloadSources,
     outbound: { allowed: () => String(file.allowPrivateTargets ?? ''), allowedIn: `allowPrivateTargets of ${path}` },
     sftp: {
@@ -130,8 +133,7 @@ export async function daemon(argv: string[]): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : file.privatePort;
   console.log(`Outpost daemon for node ${file.nodeId} is listening on port ${port}, SFTP on ${node.sftpPort}; servers in ${dataDir}`);
-  const unreachable = await unreachableServersWarning(dataDir);
-  if (unreachable) console.log(unreachable);
+  if (serverFolders.notice) console.log(serverFolders.notice);
   stopWith(async () => {
     await node.close();
     await app.close();

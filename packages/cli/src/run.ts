@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import { unreachableServersWarning } from '@outpost/daemon';
 import { buildApp, loadConfig, repositories, startLocalNode } from '@outpost/panel';
 import { keepFreedMemory } from './keepFreedMemory.js';
 import { sftpLogger } from './sftpLogger.js';
@@ -16,8 +14,7 @@ export async function run(_argv: string[]): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Outpost is listening on http://localhost:${port}`);
-  const unreachable = await unreachableServersWarning(join(config.dataDir, 'servers'));
-  if (unreachable) console.log(`\n${unreachable}\n`);
+  if (localNode.serverFolders.notice) console.log(`\n${localNode.serverFolders.notice}\n`);
 
   if ((await repositories(app.panel.db).users.count()) === 0) {
     console.log(

@@ -6,6 +6,6 @@ export { newServerId, isServerId } from './servers/serverId.js';
 export type { Server } from './servers/Server.js';
 export type { ServerManager } from './servers/ServerManager.js';
 export type { Environment, ExecutionSpec, RunningProcess, ProcessStats, ExitInfo } from './environments/environment.js';
-export { unreachableServersWarning } from './servers/serverUsers.js';
+export { placeServerFolders, type ServerFoldersPlace } from './servers/serverFoldersPlace.js';
 export { MessageBudget, DefaultMessageBudget, type MessageBudgetOptions, type BudgetVerdict } from './system/MessageBudget.js';
 export { OutboundGuard, parseAllowedTargets, readLimited, type ByteBudget, type OutboundGuardOptions } from './system/outboundGuard.js';

@@ -18,6 +18,7 @@ import { JailProcess } from './JailProcess.js';
 import { JailOpNames, type JailOps, type JailRunner } from './JailRunner.js';
 import { jailPath, outside, UploadFolder } from './jailPath.js';
 import { isInside } from './resolveInside.js';
+import { assertReachable } from '../servers/serverUsers.js';
 import { isFolder, O_PATH, ServerJail, type FileInfo, type ListedEntry, type OpenedFile, type SetAttributes } from './ServerJail.js';
 
 /** open(2)'s access-mode bits (read, write, both). */
@@ -58,6 +59,8 @@ export class ServerFiles {
   /** The operations run in this process. */
   readonly local: JailRunner;
   private child?: JailProcess;
+  /** Whether the folders above were found searchable by the server's user; asked again until they are. */
+  private reachable = false;
   private readonly disk: DiskRoom;
 
   constructor(
@@ -267,6 +270,9 @@ export class ServerFiles {
     if (this.options.local || process.getuid?.() !== 0) return this.local;
     const { uid, gid } = await stat(this.root);
     if (uid === 0) return this.local;
+    // Else every operation would fail with a bare EACCES, naming neither the folder nor the fix.
+    if (!this.reachable) await assertReachable(this.root);
+    this.reachable = true;
     if (this.child && !this.child.runsAs(uid, gid)) this.close();
     this.child ??= new JailProcess(this.root, { uid, gid }, this.options.idleMs);
     return this.child;

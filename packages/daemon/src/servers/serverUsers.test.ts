@@ -4,7 +4,7 @@ import type { Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assertReachable, daemonIsRoot, firstUid, ServerUsers, serverUser, unreachableServersWarning } from './serverUsers.js';
+import { assertReachable, daemonIsRoot, firstUid, ServerUsers, serverUser } from './serverUsers.js';
 
 const skipReason = daemonIsRoot() ? '' : ' (skipped: servers get users of their own only under a root daemon)';
 
@@ -93,27 +93,5 @@ describe.skipIf(!daemonIsRoot())(`server users${skipReason}`, () => {
     await chmod(closed, 0o711);
     await chmod(dir, 0o711);
     await expect(assertReachable(join(closed, 'servers', 'abcd0123'))).resolves.toBeUndefined();
-  });
-});
-
-describe('the start-up warning about an unreachable servers folder', () => {
-  it('names the folder to open when one above the servers folder is closed to others, and says nothing otherwise', async () => {
-    const base = await mkdtemp(join(tmpdir(), 'outpost-reach-'));
-    try {
-      const closed = join(base, 'closed');
-      await mkdir(join(closed, 'data', 'servers'), { recursive: true });
-      await chmod(base, 0o755);
-      await chmod(closed, 0o700);
-      const warning = await unreachableServersWarning(join(closed, 'data', 'servers'));
-      if (process.getuid?.() !== 0) {
-        expect(warning).toBeUndefined(); // servers run as the daemon's own user: nothing to reach
-        return;
-      }
-      expect(warning).toContain(`${closed} must be searchable by others (chmod o+x)`);
-      await chmod(closed, 0o711);
-      expect(await unreachableServersWarning(join(closed, 'data', 'servers'))).toBeUndefined();
-    } finally {
-      await rm(base, { recursive: true, force: true });
-    }
   });
 });

@@ -48,21 +48,6 @@ export async function assertReachable(root: string): Promise<void> {
 }
 
 /**
- * What to tell whoever starts a root daemon whose servers folder its servers' users cannot reach
- * (a data folder under /root, say), or undefined when all is well: said at start, not at the first
- * server start.
- */
-export async function unreachableServersWarning(serversDir: string): Promise<string | undefined> {
-  if (!daemonIsRoot()) return undefined;
-  try {
-    await assertReachable(join(serversDir, 'server'));
-    return undefined;
-  } catch (error) {
-    return `Servers cannot start here: ${(error as Error).message.replace(/^the server folder is /, 'their folders are ')}, or set OUTPOST_DATA_DIR to a folder elsewhere.`;
-  }
-}
-
-/**
  * Hands out a dedicated uid (and the same gid) to each server folder of one data folder: the
  * lowest from `base` up that no account in /etc/passwd or /etc/group and no other server
  * folder uses. Claims run one at a time, so two creates never share a uid.

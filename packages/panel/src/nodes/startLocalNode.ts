@@ -1,12 +1,14 @@
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Daemon, type DaemonConfig } from '@outpost/daemon';
+import { Daemon, placeServerFolders, type DaemonConfig, type ServerFoldersPlace } from '@outpost/daemon';
 import type { FastifyInstance } from 'fastify';
 import { authenticateSftp } from '../services/authenticateSftp.js';
 import { panelOutboundOptions } from '../services/panelOutbound.js';
 
 export interface LocalNode {
   daemon: Daemon;
+  /** Where the server folders are, and what to say when that is not beside the definitions. */
+  serverFolders: ServerFoldersPlace;
   /** Detaches the node from the panel and stops its servers cleanly. */
   stop(): Promise<void>;
 }
@@ -25,10 +27,14 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
     await mkdir(config.dataDir, { recursive: true });
     await chmod(config.dataDir, 0o711);
   }
+  const serversDir = options.serversDir ?? join(config.dataDir, 'servers');
+  // A data folder inside one closed to others (a clone under /root) sends the server folders elsewhere.
+  const serverFolders = options.dataDir ? { folder: options.dataDir } : await placeServerFolders(serversDir);
   const daemon = await Daemon.open({
     nodeId: String(row.id),
     secret: row.secret,
-    serversDir: join(config.dataDir, 'servers'),
+    serversDir,
+    dataDir: serverFolders.folder,
     logger: app.log,
     // Its download steps run for the panel's users: the panel's setting decides which private ranges they reach.
     outbound: panelOutboundOptions(repo),
@@ -50,6 +56,7 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
   await app.panel.nodeHealth.check(row);
   return {
     daemon,
+    serverFolders,
     async stop() {
       nodes.attachLocal(undefined);
       await app.panel.nodeHealth.check(row);
