@@ -19,7 +19,10 @@ export interface DaemonFile {
   privateHost?: string;
   privatePort: number;
   sftpPort?: number;
-  /** Where server definitions and folders live (default ./data/servers next to the file). */
+  /**
+   * Where server definitions and folders live (default ./data/servers next to the file); the
+   * folders go to /var/lib/outpost instead when a folder above is closed to others (placeServerFolders).
+   */
   dataDir?: string;
   /** Address to listen on (default 0.0.0.0). */
   listenHost?: string;
