@@ -1,5 +1,5 @@
 // Starts a throwaway Podman API service for the docker environment tests: Podman speaks Docker's
-// API, and no Docker daemon runs on these machines. Uses ../shared/podman/containers.conf (lower
+// API, and no Docker daemon runs on these machines. Uses scripts/podman/containers.conf (lower
 // ulimits, runc, cgroupfs) and builds a busybox image locally, since no image registry is
 // reachable. Tests find it through DOCKER_HOST and OUTPOST_TEST_DOCKER_IMAGE; when Podman or the
 // settings are missing it says so and the docker tests skip themselves.
@@ -67,7 +67,7 @@ export async function startTestPodman() {
     console.warn('testPodman: podman is not installed; docker tests will be skipped');
     return none;
   }
-  const conf = resolve(root, '../shared/podman/containers.conf');
+  const conf = resolve(root, 'scripts/podman/containers.conf');
   if (!existsSync(conf)) {
     console.warn(`testPodman: ${conf} is missing; docker tests will be skipped`);
     return none;
