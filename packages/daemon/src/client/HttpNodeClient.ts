@@ -3,22 +3,17 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent } from 'undici';
-import { OutpostError } from '@outpost/shared';
+import { callArgs, nodeCalls, OutpostError, routeOf, successStatus } from '@outpost/shared';
 import type {
   ConsoleReplay,
   FileDownload,
   FileListing,
+  NodeCall,
+  NodeCallMethods,
   NodeCaller,
-  NodeInfo,
   NodeClient,
   PowerAction,
-  ServerDefinition,
   ServerSocket,
-  ServerStats,
-  ServerStatus,
-  Task,
-  TaskList,
-  Variable,
 } from '@outpost/shared';
 import { requirePowerAction } from '../api/requirePowerAction.js';
 import { ChunkRelay } from '../system/ChunkRelay.js';
@@ -53,16 +48,59 @@ const dispatcher: unknown = new Agent({ connect: { timeout: NODE_CONNECT_TIMEOUT
 // at a quarter of the local one).
 const transferAgents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
 
+/** The call table's rows as methods (one per NodeApi method it names), each sending its row's request. */
+abstract class TableCalls {
+  abstract callNode(key: string, row: NodeCall, caller: NodeCaller, args: unknown[]): Promise<unknown>;
+}
+for (const [key, row] of Object.entries(nodeCalls)) {
+  Object.defineProperty(TableCalls.prototype, row.call, {
+    configurable: true,
+    writable: true,
+    value(this: TableCalls, caller: NodeCaller, ...args: unknown[]) {
+      return this.callNode(key, row, caller, args);
+    },
+  });
+}
+// endSftpSessions makes one of two rows' calls, chosen below.
+const CallMethods = TableCalls as abstract new () => TableCalls & Omit<NodeCallMethods, 'endSftpSessions'>;
+
 /**
  * The NodeClient of a remote node: the daemon's HTTP+WebSocket API, each call with a fresh
  * short-lived token naming the caller, the server and the caller's scopes. Error bodies become
  * the same OutpostErrors the daemon threw; an unreachable node is 502 ErrNodeUnreachable.
  */
-export class HttpNodeClient implements NodeClient {
+export class HttpNodeClient extends CallMethods implements NodeClient {
   private readonly base: string;
 
   constructor(private readonly options: HttpNodeClientOptions) {
+    super();
     this.base = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  /**
+   * One row of the call table (shared nodeCalls) over HTTP: the path from the row's parameters, a
+   * JSON body from its body arguments, the query from its query ones; the answer is read back as
+   * the row says (its result, or the result under `answer`).
+   */
+  async callNode(key: string, row: NodeCall, caller: NodeCaller, args: unknown[]): Promise<unknown> {
+    const { method, path } = routeOf(key);
+    const names = callArgs(key, row);
+    const arg = (name: string) => args[names.indexOf(name)];
+    const id = names.includes('id') ? String(arg('id')) : '';
+    // The URL is built from id and the parameters: refuse here what would make it name another route.
+    if (names.includes('id')) assertServerId(id);
+    let body: unknown;
+    const query: string[] = [];
+    for (const [index, name] of names.entries()) {
+      if (name === 'body') body = args[index];
+      else if (name.startsWith('body.')) body = { ...(body as object), [name.slice(5)]: args[index] };
+      else if (name.startsWith('query.') && args[index] !== undefined) query.push(`${name.slice(6)}=${encodeURIComponent(String(args[index]))}`);
+    }
+    const url = path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(arg(name)))) + (query.length ? `?${query.join('&')}` : '');
+    const response = await this.fetchNode(caller, id, method, url, body);
+    if (successStatus(row) !== 200) return void (await response.body?.cancel());
+    const answer = (await response.json()) as Record<string, unknown>;
+    return row.answer ? answer[row.answer] : answer;
   }
 
   private token(caller: NodeCaller, id: string): string {
@@ -109,66 +147,6 @@ export class HttpNodeClient implements NodeClient {
   private async send(caller: NodeCaller, id: string, method: string, path: string, body?: unknown, json = true): Promise<void> {
     const response = await this.call(caller, id, method, path, body as Body, json && body !== undefined);
     await response.body?.cancel();
-  }
-
-  async createServer(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
-    return this.send(caller, id, 'PUT', '', definition);
-  }
-
-  async deleteServer(caller: NodeCaller, id: string): Promise<void> {
-    return this.send(caller, id, 'DELETE', '');
-  }
-
-  async getDefinition(caller: NodeCaller, id: string): Promise<ServerDefinition> {
-    return this.json(caller, id, 'GET', '/definition');
-  }
-
-  async putDefinition(caller: NodeCaller, id: string, definition: ServerDefinition): Promise<void> {
-    return this.send(caller, id, 'POST', '/definition', definition);
-  }
-
-  async getData(caller: NodeCaller, id: string): Promise<Record<string, Variable>> {
-    return (await this.json<{ data: Record<string, Variable> }>(caller, id, 'GET', '/data')).data;
-  }
-
-  async putData(caller: NodeCaller, id: string, values: Record<string, unknown>): Promise<void> {
-    return this.send(caller, id, 'POST', '/data', { data: values });
-  }
-
-  async getTasks(caller: NodeCaller, id: string): Promise<TaskList> {
-    return this.json(caller, id, 'GET', '/tasks');
-  }
-
-  async createTask(caller: NodeCaller, id: string, task: Task): Promise<string> {
-    return (await this.json<{ id: string }>(caller, id, 'POST', '/tasks', task)).id;
-  }
-
-  async editTask(caller: NodeCaller, id: string, taskId: string, task: Task): Promise<void> {
-    return this.send(caller, id, 'PUT', `/tasks/${encodeURIComponent(taskId)}`, task);
-  }
-
-  async deleteTask(caller: NodeCaller, id: string, taskId: string): Promise<void> {
-    return this.send(caller, id, 'DELETE', `/tasks/${encodeURIComponent(taskId)}`);
-  }
-
-  async runTask(caller: NodeCaller, id: string, taskId: string): Promise<void> {
-    return this.send(caller, id, 'POST', `/tasks/${encodeURIComponent(taskId)}/run`);
-  }
-
-  async restrictTasks(caller: NodeCaller, user: string, held: Record<string, string[]>): Promise<void> {
-    await (await this.nodeCall(caller, 'POST', '/tasks/restrict', { user, held })).body?.cancel();
-  }
-
-  async reload(caller: NodeCaller, id: string): Promise<void> {
-    return this.send(caller, id, 'POST', '/reload');
-  }
-
-  async getStatus(caller: NodeCaller, id: string): Promise<ServerStatus> {
-    return this.json(caller, id, 'GET', '/status');
-  }
-
-  async getStats(caller: NodeCaller, id: string): Promise<ServerStats> {
-    return this.json(caller, id, 'GET', '/stats');
   }
 
   async replayConsole(caller: NodeCaller, id: string, since?: number): Promise<ConsoleReplay> {
@@ -239,26 +217,19 @@ export class HttpNodeClient implements NodeClient {
     return this.send(caller, id, 'GET', `/extract/${encodePath(archive)}?destination=${encodeURIComponent(destination)}`);
   }
 
+  // One method, two rows: a server's sessions, or with no server the node's.
   async endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void> {
-    if (id !== undefined) return this.send(caller, id, 'DELETE', `/sftp?user=${encodeURIComponent(user)}`);
-    await (await this.nodeCall(caller, 'DELETE', `/sftp?user=${encodeURIComponent(user)}`)).body?.cancel();
+    if (id !== undefined) await this.callNode('DELETE /daemon/server/:id/sftp', nodeCalls['DELETE /daemon/server/:id/sftp'], caller, [user, id]);
+    else await this.callNode('DELETE /daemon/sftp', nodeCalls['DELETE /daemon/sftp'], caller, [user]);
   }
 
-  async nodeInfo(caller: NodeCaller): Promise<NodeInfo> {
-    return (await (await this.nodeCall(caller, 'GET', '/node')).json()) as NodeInfo;
-  }
-
-  async setSecret(caller: NodeCaller, secret: string): Promise<void> {
-    await (await this.nodeCall(caller, 'PUT', '/secret', { secret })).body?.cancel();
-  }
-
-  /** A call about the whole node: a token that names no server, for a route that has none. */
-  private async nodeCall(caller: NodeCaller, method: string, path: string, body?: unknown): Promise<Response> {
+  /** A JSON call to `path` (the whole path, /daemon/...), with a token naming server `id` ('' for the whole node). */
+  private async fetchNode(caller: NodeCaller, id: string, method: string, path: string, body?: unknown): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(`${this.base}/daemon${path}`, {
+      response = await fetch(`${this.base}${path}`, {
         method,
-        headers: { authorization: `Bearer ${this.token(caller, '')}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { authorization: `Bearer ${this.token(caller, id)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
         dispatcher,
       } as RequestInit);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isScopeNeed, OutpostError, requireScopes, Scopes } from '@outpost/shared';
+import { AnyNodeToken, isScopeNeed, OutpostError, requireScopes, Scopes } from '@outpost/shared';
 import type { NodeCaller, ScopeNeed } from '@outpost/shared';
 import { verifyNodeToken } from '../auth/nodeToken.js';
 
@@ -26,8 +26,8 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return typeof query === 'string' ? query : undefined;
 }
 
-/** The declared need of a route whose handler decides who may: any valid token for this node passes the hook. */
-export const AnyNodeToken = 'token';
+// The declared need of a route whose handler decides who may: any valid token for this node passes the hook.
+export { AnyNodeToken };
 
 /** The onRoute check: a daemon route must name what it needs, or the daemon does not start. */
 export function requireDeclaredScope(route: { method: string | string[]; url: string; config?: { scope?: unknown } }): void {

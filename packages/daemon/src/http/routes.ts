@@ -2,15 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import type { Daemon } from '../Daemon.js';
+import { nodeCalls, type NodeCall } from '@outpost/shared';
 import { authorize, requireDeclaredScope } from './authorize.js';
+import { callRoutes } from './callRoutes.js';
 import { consoleRoutes } from './consoleRoutes.js';
 import { errorHandler } from './errorHandler.js';
 import { fileRoutes } from './fileRoutes.js';
-import { nodeRoutes } from './nodeRoutes.js';
 import { powerRoutes } from './powerRoutes.js';
-import { serverRoutes } from './serverRoutes.js';
-import { sftpRoutes } from './sftpRoutes.js';
-import { taskRoutes } from './taskRoutes.js';
 import { requireBody } from './validationError.js';
 import { sessionRoutes } from './sessionRoutes.js';
 import { SOCKET_MAX_PAYLOAD_BYTES, socketRoutes } from './socketRoutes.js';
@@ -20,9 +18,10 @@ import { SOCKET_MAX_PAYLOAD_BYTES, socketRoutes } from './socketRoutes.js';
  * /daemon/server/{id} or /daemon/socket/{id} (or /daemon/sftp, /daemon/node, /daemon/secret, /daemon/sessions for the whole node), needs a node
  * token for that server, and names the scope it needs in its config, which a hook checks before
  * anything else runs. Each handler reads the request, makes the one NodeApi call (daemon.api)
- * the in-process client makes, and writes its answer.
+ * the in-process client makes, and writes its answer. The JSON calls come from the call table
+ * (`calls`, shared nodeCalls); file bytes, power, console and sockets are written here by hand.
  */
-export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promise<void> {
+export async function daemonRoutes(app: FastifyInstance, daemon: Daemon, calls: Readonly<Record<string, NodeCall>> = nodeCalls): Promise<void> {
   // The panel may have registered these already when the daemon runs in its process.
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES } });
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 64 * 1024 ** 3 } });
@@ -34,13 +33,10 @@ export async function daemonRoutes(app: FastifyInstance, daemon: Daemon): Promis
   });
   app.addHook('preValidation', requireBody);
 
-  serverRoutes(app, daemon);
+  callRoutes(app, daemon.api, calls);
   powerRoutes(app, daemon);
   consoleRoutes(app, daemon);
   fileRoutes(app, daemon);
   socketRoutes(app, daemon);
   sessionRoutes(app, daemon);
-  sftpRoutes(app, daemon);
-  taskRoutes(app, daemon);
-  nodeRoutes(app, daemon);
 }

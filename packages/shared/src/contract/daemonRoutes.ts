@@ -1,4 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
+import type { ServerAction } from '../actionScopes.js';
+import type { NodeClient } from '../nodeClient.js';
 import { NoContent, ServerParams, responses } from './common.js';
 import { DefinitionBody, ServerDefinition } from './definition.js';
 import {
@@ -24,21 +26,117 @@ import { TaskBody, TaskCreated, TaskList, TaskParams, TaskRestriction } from './
 const DaemonArchiveRequest = Type.Union([ArchiveRequest, Type.String({ maxLength: 4096 })]);
 const DaemonConsoleQuery = Type.Object({ time: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.String({ maxLength: 64 })])) });
 
+/** The declared need of a call whose NodeApi method decides who may: any valid token for the node passes the route's check. */
+export const AnyNodeToken = 'token';
+
 /**
- * The schema of each route of a node's daemon, keyed by method and path: what HttpNodeClient
- * sends and reads, the same pieces the panel's proxy routes use. `{action}` is each of
+ * One JSON call to a node: its daemon route (the table's key, `METHOD /daemon/...`), the action
+ * of serverActionScopes it needs, the NodeApi method it makes, and its schemas. The method takes
+ * the caller, then `args`: by default the path's parameters in order; a name is a path parameter,
+ * `body` the whole body, `body.<key>` one key of a JSON object body, `query.<key>` one query key.
+ */
+export interface NodeCall {
+  call: keyof NodeClient;
+  action: ServerAction | typeof AnyNodeToken;
+  args?: readonly string[];
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  response: Record<string, TSchema>;
+  /** The answer is the call's result under this key ({data}, {id}), not the result itself. */
+  answer?: string;
+  /** The input NodeApi's refusals name when the body is missing (validationError.ts). */
+  bodyField?: string;
+  /** NodeApi reads the body itself (with its own codes); the daemon checks only params. */
+  uncheckedBody?: true;
+  /** Served by the panel too, at /proxy/daemon/...: its OpenAPI summary, and its own success status when it differs. */
+  proxy?: { summary: string; status?: 204 };
+}
+
+/**
+ * The JSON calls to a node, one row each, like a route list (Wings router/router.go). The daemon's
+ * routes (http/callRoutes.ts), HttpNodeClient's methods and the panel's /proxy/daemon routes
+ * (routes/proxy/callProxy.ts) are made from it; a file's bytes and the sockets are written by hand.
+ * The status of a success is the row's lowest 2xx response; 200 answers the result.
+ */
+export const nodeCalls = {
+  'PUT /daemon/server/:id': { call: 'createServer', action: 'create', args: ['id', 'body'], params: ServerParams, body: DefinitionBody, uncheckedBody: true, response: responses({ 204: NoContent }) },
+  'DELETE /daemon/server/:id': { call: 'deleteServer', action: 'delete', params: ServerParams, response: responses({ 204: NoContent }) },
+  'GET /daemon/server/:id/definition': { call: 'getDefinition', action: 'definitionView', params: ServerParams, response: responses({ 200: ServerDefinition }) },
+  'POST /daemon/server/:id/definition': { call: 'putDefinition', action: 'definitionEdit', args: ['id', 'body'], params: ServerParams, body: DefinitionBody, uncheckedBody: true, response: responses({ 204: NoContent }) },
+  'GET /daemon/server/:id/data': { call: 'getData', action: 'dataView', params: ServerParams, answer: 'data', response: responses({ 200: ServerDataResponse }), proxy: { summary: "A server's variables" } },
+  'POST /daemon/server/:id/data': {
+    call: 'putData',
+    action: 'dataEdit',
+    args: ['id', 'body.data'],
+    params: ServerParams,
+    body: ServerDataRequest,
+    bodyField: 'data',
+    response: responses({ 204: NoContent }),
+    proxy: { summary: "Change a server's variable values; non-admins only userEdit ones" },
+  },
+  'POST /daemon/server/:id/reload': { call: 'reload', action: 'reload', params: ServerParams, response: responses({ 204: NoContent }), proxy: { summary: "Re-read a server's definition from disk (admin)" } },
+  'GET /daemon/server/:id/status': { call: 'getStatus', action: 'status', params: ServerParams, response: responses({ 200: ServerStatus }), proxy: { summary: 'Whether the server runs' } },
+  'GET /daemon/server/:id/stats': { call: 'getStats', action: 'stats', params: ServerParams, response: responses({ 200: ServerStats }), proxy: { summary: 'CPU (percent of one core) and memory (bytes)' } },
+  // The panel's GET .../tasks adds a time zone header, so it is written by hand (taskProxy.ts).
+  'GET /daemon/server/:id/tasks': { call: 'getTasks', action: 'tasksView', params: ServerParams, response: responses({ 200: TaskList }) },
+  'POST /daemon/server/:id/tasks': {
+    call: 'createTask',
+    action: 'tasksEdit',
+    args: ['id', 'body'],
+    params: ServerParams,
+    body: TaskBody,
+    answer: 'id',
+    response: responses({ 200: TaskCreated }),
+    proxy: { summary: 'Create a task: name, cronSchedule (or null), operations' },
+  },
+  'PUT /daemon/server/:id/tasks/:taskId': { call: 'editTask', action: 'tasksEdit', args: ['id', 'taskId', 'body'], params: TaskParams, body: TaskBody, response: responses({ 204: NoContent }), proxy: { summary: 'Replace a task' } },
+  'DELETE /daemon/server/:id/tasks/:taskId': { call: 'deleteTask', action: 'tasksEdit', params: TaskParams, response: responses({ 204: NoContent }), proxy: { summary: 'Delete a task' } },
+  'POST /daemon/server/:id/tasks/:taskId/run': {
+    call: 'runTask',
+    action: 'taskRun',
+    params: TaskParams,
+    response: responses({ 202: NoContent }),
+    proxy: { summary: 'Run a task now; its outcome shows in the console', status: 204 },
+  },
+  // Node-wide, with a token that names no server: the servers are named in the body. It only narrows, and NodeApi decides who may ask.
+  'POST /daemon/tasks/restrict': { call: 'restrictTasks', action: AnyNodeToken, args: ['body.user', 'body.held'], body: TaskRestriction, response: responses({ 204: NoContent }) },
+  // A user's SFTP sessions on one server, or (a token naming no server) on the whole node. A user may end their own; NodeApi decides the rest.
+  'DELETE /daemon/server/:id/sftp': { call: 'endSftpSessions', action: AnyNodeToken, args: ['query.user', 'id'], params: ServerParams, querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
+  'DELETE /daemon/sftp': { call: 'endSftpSessions', action: AnyNodeToken, args: ['query.user'], querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
+  // The node itself, with a token that names no server: a token signed with the right secret is the health check.
+  'GET /daemon/node': { call: 'nodeInfo', action: AnyNodeToken, response: responses({ 200: NodeInfo }) },
+  'PUT /daemon/secret': { call: 'setSecret', action: 'nodeSecret', args: ['body.secret'], body: NodeSecretRequest, response: responses({ 204: NoContent }) },
+} as const satisfies Record<string, NodeCall>;
+
+export type NodeCallRoute = keyof typeof nodeCalls;
+
+/** The NodeClient methods the table makes: what HttpNodeClient gets without writing them. */
+export type NodeCallMethods = Pick<NodeClient, (typeof nodeCalls)[NodeCallRoute]['call']>;
+
+/** The method and path of a table key. */
+export function routeOf(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string } {
+  const [method, path] = key.split(' ');
+  return { method: method as 'GET' | 'POST' | 'PUT' | 'DELETE', path };
+}
+
+/** Where each argument of a call comes from: its `args`, or the path's parameters in order. */
+export function callArgs(key: string, row: Pick<NodeCall, 'args'>): readonly string[] {
+  return row.args ?? [...routeOf(key).path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+}
+
+/** The status of a call's success: the lowest 2xx its response names. */
+export function successStatus(row: Pick<NodeCall, 'response'>): number {
+  return Math.min(...Object.keys(row.response).map(Number).filter((status) => status >= 200 && status < 300));
+}
+
+/**
+ * The schema of each route of a node's daemon, keyed by method and path: the calls above, and
+ * the routes written by hand (power, console, files, sockets). `{action}` is each of
  * POWER_ACTIONS. The socket's messages are SocketRequest and SocketEvent.
  */
 export const daemonRouteSchemas = {
-  'PUT /daemon/server/:id': { params: ServerParams, body: DefinitionBody, response: responses({ 204: NoContent }) },
-  'DELETE /daemon/server/:id': { params: ServerParams, response: responses({ 204: NoContent }) },
-  'GET /daemon/server/:id/definition': { params: ServerParams, response: responses({ 200: ServerDefinition }) },
-  'POST /daemon/server/:id/definition': { params: ServerParams, body: DefinitionBody, response: responses({ 204: NoContent }) },
-  'GET /daemon/server/:id/data': { params: ServerParams, response: responses({ 200: ServerDataResponse }) },
-  'POST /daemon/server/:id/data': { params: ServerParams, body: ServerDataRequest, response: responses({ 204: NoContent }) },
-  'POST /daemon/server/:id/reload': { params: ServerParams, response: responses({ 204: NoContent }) },
-  'GET /daemon/server/:id/status': { params: ServerParams, response: responses({ 200: ServerStatus }) },
-  'GET /daemon/server/:id/stats': { params: ServerParams, response: responses({ 200: ServerStats }) },
+  ...nodeCalls,
   'GET /daemon/server/:id/console': { params: ServerParams, querystring: DaemonConsoleQuery, response: responses({ 200: ConsoleReplay }) },
   'POST /daemon/server/:id/console': { params: ServerParams, body: ConsoleCommandRequest, response: responses({ 204: NoContent }) },
   // 202 at once, or 204 once finished with ?wait=true.
@@ -50,19 +148,7 @@ export const daemonRouteSchemas = {
   'DELETE /daemon/server/:id/file/*': { params: ServerPathParams, response: responses({ 204: NoContent }) },
   'POST /daemon/server/:id/archive/*': { params: ServerPathParams, body: DaemonArchiveRequest, response: responses({ 204: NoContent }) },
   'GET /daemon/server/:id/extract/*': { params: ServerPathParams, querystring: ExtractQuery, response: responses({ 204: NoContent }) },
-  'DELETE /daemon/server/:id/sftp': { params: ServerParams, querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
-  'DELETE /daemon/sftp': { querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
   'GET /daemon/socket/:id': { params: ServerParams },
   // The panel's sessions on the node, over one socket (contract/nodeSessions.ts); any valid token opens it.
   'GET /daemon/sessions': {},
-  // The node itself, with a token that names no server.
-  'GET /daemon/node': { response: responses({ 200: NodeInfo }) },
-  'PUT /daemon/secret': { body: NodeSecretRequest, response: responses({ 204: NoContent }) },
-  'GET /daemon/server/:id/tasks': { params: ServerParams, response: responses({ 200: TaskList }) },
-  'POST /daemon/server/:id/tasks': { params: ServerParams, body: TaskBody, response: responses({ 200: TaskCreated }) },
-  'PUT /daemon/server/:id/tasks/:taskId': { params: TaskParams, body: TaskBody, response: responses({ 204: NoContent }) },
-  'DELETE /daemon/server/:id/tasks/:taskId': { params: TaskParams, response: responses({ 204: NoContent }) },
-  'POST /daemon/server/:id/tasks/:taskId/run': { params: TaskParams, response: responses({ 202: NoContent }) },
-  // Node-wide, with a token that names no server: the servers are named in the body.
-  'POST /daemon/tasks/restrict': { body: TaskRestriction, response: responses({ 204: NoContent }) },
 } as const;

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AnyNodeToken, callArgs, nodeCalls, routeOf, serverActionScopes, successStatus } from '@outpost/shared';
+import type { NodeCall, NodeCaller, NodeClient } from '@outpost/shared';
+import { callerOf } from './authorize.js';
+
+type CallTable = Readonly<Record<string, NodeCall>>;
+type Method = (caller: NodeCaller, ...args: unknown[]) => Promise<unknown>;
+
+/**
+ * The daemon's route of each row of the call table (shared contract/daemonRoutes.ts): the row's
+ * scope is checked by the onRequest hook, the handler reads the row's arguments from the request,
+ * makes its NodeApi call and answers the row's status. `calls` is the table; a test may add rows.
+ */
+export function callRoutes(app: FastifyInstance, api: NodeClient, calls: CallTable = nodeCalls): void {
+  for (const [key, row] of Object.entries(calls)) {
+    const { method, path } = routeOf(key);
+    const args = callArgs(key, row);
+    const status = successStatus(row);
+    const call = (api as unknown as Record<string, Method>)[row.call];
+    app.route({
+      method,
+      url: path,
+      schema: schemaOf(row),
+      config: { scope: row.action === AnyNodeToken ? AnyNodeToken : serverActionScopes[row.action], bodyField: row.bodyField },
+      handler: async (request, reply) => {
+        const result = await call.call(api, callerOf(request), ...args.map((name) => requestArg(request, name)));
+        if (status !== 200) return reply.status(status).send();
+        return row.answer ? { [row.answer]: result } : result;
+      },
+    });
+  }
+}
+
+/** The row's schemas as Fastify takes them (a body NodeApi reads itself is left unchecked). */
+function schemaOf(row: NodeCall) {
+  const { params, querystring, response } = row;
+  const body = row.uncheckedBody ? undefined : row.body;
+  return { response, ...(params && { params }), ...(querystring && { querystring }), ...(body && { body }) };
+}
+
+/** One argument of a call, read from the request as the table names it. */
+export function requestArg(request: FastifyRequest, name: string): unknown {
+  if (name === 'body') return request.body;
+  if (name.startsWith('body.')) return (request.body as Record<string, unknown> | undefined)?.[name.slice(5)];
+  if (name.startsWith('query.')) return (request.query as Record<string, unknown> | undefined)?.[name.slice(6)];
+  return (request.params as Record<string, unknown>)[name];
+}
