@@ -26,6 +26,21 @@ export function isValidServerName(value: string): boolean {
   return value.trim().length > 0 && value.length <= 100 && serverNamePattern.test(value);
 }
 
+const ipv4Pattern = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+/** An IPv4 address in dotted decimal, or an IPv6 address (in brackets or not), as the browser and Node both read it. */
+export function isIpAddress(value: string): boolean {
+  if (ipv4Pattern.test(value)) return true;
+  const bare = value.replace(/^\[(.*)\]$/, '$1');
+  if (!bare.includes(':') || !/^[\d.:a-fA-F]+$/.test(bare)) return false;
+  // The URL parser is the one IPv6 grammar both have; it refuses what is no address.
+  try {
+    return new URL(`http://[${bare}]/`).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Variable and environment-variable names: not empty, no white space. */
 export function isValidVariableName(value: string): boolean {
   return value.length > 0 && !/\s/.test(value);
@@ -40,6 +55,18 @@ export function assertUsername(value: string | undefined): asserts value is stri
 export function assertPassword(value: string | undefined, field = 'password'): asserts value is string {
   if (!value) throw new OutpostError('ErrFieldRequired', `${field} is required`, { field });
   if (!isValidPassword(value)) throw new OutpostError('ErrPasswordRequirements', 'Password must be at least 8 characters');
+}
+
+/**
+ * Spec section 5, "must equal another field": `confirmField`, when the body holds it, must equal
+ * `field`, else 400 ErrFieldNotEqual naming both. A body without it is not asked for one, as spec
+ * clients send none.
+ */
+export function assertConfirmation(body: Record<string, unknown>, field: string, confirmField = 'confirmPassword'): void {
+  const confirmation = body[confirmField];
+  if (confirmation !== undefined && confirmation !== body[field]) {
+    throw new OutpostError('ErrFieldNotEqual', `${confirmField} must equal ${field}`, { field: confirmField, field1: confirmField, field2: field });
+  }
 }
 
 export function assertEmail(value: string | undefined): asserts value is string {

@@ -132,6 +132,9 @@ describe('daemon API behaviour', () => {
     expect((await call('POST', '/console', token(), 'x'.repeat(65537), 'text/plain')).body.error).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'command' } });
     // A definition goes to readDefinition whole, which names it.
     expect((await call('POST', '/definition', token(), '"text"', 'application/json')).body.error).toMatchObject({ code: 'ErrInvalidJson', metadata: { field: 'definition' } });
+    // A docker port binding binds to an address: a host name is refused as the spec's "valid IP" rule.
+    const named = JSON.stringify(fakeDefinition({}, { environment: { type: 'docker', portBindings: ['mc.example.com:25565:25565/tcp'] } }));
+    expect((await call('POST', '/definition', token(), named, 'application/json')).body.error).toMatchObject({ code: 'ErrFieldIsInvalidIP', metadata: { field: 'environment.portBindings' } });
     // An id that is no server id is a server this node does not have.
     const bad = await fetch(`${base}/daemon/server/NOT-AN-ID/status`, { headers: { authorization: `Bearer ${token({ server: 'NOT-AN-ID' })}` } });
     expect([bad.status, (await bad.json()).error]).toEqual([404, expect.objectContaining({ reason: 'ErrNotFound', metadata: { id: 'NOT-AN-ID' } })]);

@@ -53,6 +53,20 @@ describe('validateDefinition', () => {
     expect(() => validateDefinition({ ...base, environment: { type: 'docker', portBindings: ['25565:25565', '0.0.0.0:1:2/udp'] } })).not.toThrow();
   });
 
+  it('takes {ip} or an IP address as a port binding host, and refuses anything else with ErrFieldIsInvalidIP naming the field', () => {
+    const hosts = ['{ip}', '127.0.0.1', '192.168.10.254', '::1', '[::1]', '[2001:db8::8]', 'fe80::1:2'];
+    expect(() => validateDefinition({ ...base, environment: { type: 'docker', portBindings: hosts.map((host) => `${host}:25565:25565/tcp`) } })).not.toThrow();
+    for (const host of ['example.com', 'localhost', '256.1.1.1', '1.2.3', '01.2.3.4', '1.2.3.4.5', '::g', '[::1', 'a:b', '{ip}x']) {
+      let thrown: unknown;
+      try {
+        validateDefinition({ ...base, supportedEnvironments: [{ type: 'docker', portBindings: [`${host}:25565:25565`] }] });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, host).toMatchObject({ code: 'ErrFieldIsInvalidIP', status: 400, metadata: { field: 'supportedEnvironments[0].portBindings', value: `${host}:25565:25565` } });
+    }
+  });
+
   it('refuses unknown step types and steps missing their fields, naming where', () => {
     expect(codeOf(() => validateDefinition({ ...base, install: [{ type: 'teleport' }] }))).toMatch(/^ErrInvalidJson: install\[0\]\.type: unknown step type "teleport"/);
     expect(codeOf(() => validateDefinition({ run: { command: 'x', pre: [{ type: 'move', source: 'a' }] } }))).toBe(

@@ -2,9 +2,10 @@ import type { TSchema } from 'typebox';
 import { ServerDefinition, Step } from '../contract/definition.js';
 import { schemaProblem, type TaggedUnionWords } from '../contract/schemaProblem.js';
 import { OutpostError } from '../errors.js';
-import { isValidVariableName } from '../validators.js';
+import { isIpAddress, isValidVariableName } from '../validators.js';
 import { isRecord } from './normalizeDefinition.js';
 import { parsePortBinding } from './portBinding.js';
+import { DEFAULT_PORT_HOST } from './types.js';
 
 function invalid(field: string, why: string): OutpostError {
   return new OutpostError('ErrInvalidJson', `${field}: ${why}`, { field });
@@ -39,11 +40,16 @@ function checkNames(map: unknown, field: string): void {
   }
 }
 
-// What a schema cannot say: port bindings whose ports are in range, and each environment type once.
+// What a schema cannot say: port bindings whose ports are in range and whose host is {ip} or an
+// IP address (the engine binds to addresses, not names), and each environment type once.
 function checkEnvironment(env: ServerDefinition['environment'], field: string): void {
   if (env?.type !== 'docker') return;
   for (const text of env.portBindings ?? []) {
-    if (!parsePortBinding(text)) throw invalid(`${field}.portBindings`, `${JSON.stringify(text)} is not host:outsidePort:insidePort/protocol`);
+    const binding = parsePortBinding(text);
+    if (!binding) throw invalid(`${field}.portBindings`, `${JSON.stringify(text)} is not host:outsidePort:insidePort/protocol`);
+    if (binding.host !== DEFAULT_PORT_HOST && !isIpAddress(binding.host)) {
+      throw new OutpostError('ErrFieldIsInvalidIP', `${field}.portBindings: host ${JSON.stringify(binding.host)} must be a valid IP or {ip}`, { field: `${field}.portBindings`, value: text });
+    }
   }
 }
 
@@ -52,7 +58,7 @@ function checkEnvironment(env: ServerDefinition['environment'], field: string): 
  * missing, the variable-name errors of spec section 5, and ErrInvalidJson with the field named
  * in msg and metadata for anything that does not fit the ServerDefinition schema (unknown step,
  * variable or environment type, ...) or that a schema cannot say (an environment type listed
- * twice, a port out of range).
+ * twice, a port out of range), and ErrFieldIsInvalidIP for a port binding's host that is no IP.
  */
 export function validateDefinition(def: unknown): asserts def is ServerDefinition {
   if (!isRecord(def)) throw invalid('definition', 'must be an object');

@@ -77,6 +77,18 @@ describe('/proxy/daemon/server/{id}', () => {
     expect((await call('POST', '/reload', t.admin)).statusCode).toBe(204);
   });
 
+  // Definition writes answer every refusal as ErrInvalidJson (spec: invalid template JSON), the rule under metadata.reason.
+  it('refuses a definition whose docker port binding host is no IP address with 400, ErrFieldIsInvalidIP naming the field, and keeps the old one', async () => {
+    const definition = (await call('GET', '/definition', t.admin)).json();
+    const withHost = (host: string) =>
+      JSON.stringify({ ...definition, supportedEnvironments: [...definition.supportedEnvironments, { type: 'docker', portBindings: [`${host}:25565:25565/tcp`] }] });
+    const refused = await call('POST', '/definition', t.admin, { payload: withHost('mc.example.com'), headers: { 'content-type': 'application/json' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'ErrInvalidJson', metadata: { reason: 'ErrFieldIsInvalidIP', field: 'supportedEnvironments[1].portBindings', value: 'mc.example.com:25565:25565/tcp' } });
+    expect((await call('GET', '/definition', t.admin)).json().supportedEnvironments).toEqual(definition.supportedEnvironments);
+    expect((await call('POST', '/definition', t.admin, { payload: withHost('0.0.0.0'), headers: { 'content-type': 'application/json' } })).statusCode).toBe(204);
+  });
+
   it('lets a console viewer read the console but not start, send or see stats', async () => {
     expect((await call('POST', '/start', consoleOnly)).statusCode).toBe(403);
     expect((await call('POST', '/console', consoleOnly, { payload: 'hi', headers: { 'content-type': 'text/plain' } })).statusCode).toBe(403);

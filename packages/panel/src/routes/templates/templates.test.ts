@@ -95,6 +95,23 @@ describe('/api/templates', () => {
     expect((await req('GET', '/api/templates/mine', viewer)).json().error.code).toBe('ErrNoTemplate');
   });
 
+  // A template save answers every refusal of its definition as ErrInvalidJson (spec), the rule under reason.
+  it('refuses a docker port binding whose host is no IP address with 400, ErrFieldIsInvalidIP naming the field, and keeps nothing', async () => {
+    const save = (host: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/templates/ports',
+        headers: { ...editor.headers, 'content-type': 'application/json' },
+        payload: `{"run":{"command":"echo hi"},"environment":{"type":"docker","portBindings":["${host}:25565:25565/tcp"]}}`,
+      });
+    const refused = await save('game.example.com');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'ErrInvalidJson', metadata: { reason: 'ErrFieldIsInvalidIP', field: 'environment.portBindings', value: 'game.example.com:25565:25565/tcp' } });
+    expect((await req('GET', '/api/templates/ports', viewer)).json().error.code).toBe('ErrNoTemplate');
+    expect((await save('{ip}')).statusCode).toBe(204);
+    expect((await save('203.0.113.7')).statusCode).toBe(204);
+  });
+
   it('answers 401 without a session and 403 without the scope', async () => {
     expect((await req('GET', '/api/templates', null)).statusCode).toBe(401);
     expect((await req('PUT', '/api/templates/x', viewer, { run: { command: 'x' } })).statusCode).toBe(403);
