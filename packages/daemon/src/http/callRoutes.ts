@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AnyNodeToken, callArgs, nodeCalls, routeOf, serverActionScopes, successStatus } from '@outpost/shared';
+import type { FastifyInstance } from 'fastify';
+import { AnyNodeToken, callArgs, nodeCalls, requestArg, routeOf, serverActionScopes, successStatus } from '@outpost/shared';
 import type { NodeCall, NodeCaller, NodeClient } from '@outpost/shared';
 import { callerOf } from './authorize.js';
 
@@ -36,12 +36,4 @@ function schemaOf(row: NodeCall) {
   const { params, querystring, response } = row;
   const body = row.uncheckedBody ? undefined : row.body;
   return { response, ...(params && { params }), ...(querystring && { querystring }), ...(body && { body }) };
-}
-
-/** One argument of a call, read from the request as the table names it. */
-export function requestArg(request: FastifyRequest, name: string): unknown {
-  if (name === 'body') return request.body;
-  if (name.startsWith('body.')) return (request.body as Record<string, unknown> | undefined)?.[name.slice(5)];
-  if (name.startsWith('query.')) return (request.query as Record<string, unknown> | undefined)?.[name.slice(6)];
-  return (request.params as Record<string, unknown>)[name];
 }

@@ -125,6 +125,14 @@ export function callArgs(key: string, row: Pick<NodeCall, 'args'>): readonly str
   return row.args ?? [...routeOf(key).path.matchAll(/:(\w+)/g)].map((match) => match[1]);
 }
 
+/** One argument of a call, read from a request's parts as `args` names it. */
+export function requestArg(request: { params?: unknown; query?: unknown; body?: unknown }, name: string): unknown {
+  if (name === 'body') return request.body;
+  const dot = name.indexOf('.');
+  const [part, key] = dot < 0 ? ['params', name] : [name.slice(0, dot), name.slice(dot + 1)];
+  return (request[part as 'params' | 'query' | 'body'] as Record<string, unknown> | undefined)?.[key];
+}
+
 /** The status of a call's success: the lowest 2xx its response names. */
 export function successStatus(row: Pick<NodeCall, 'response'>): number {
   return Math.min(...Object.keys(row.response).map(Number).filter((status) => status >= 200 && status < 300));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { callProxyRoutes } from './callProxy.js';
 import fileProxyRoutes from './fileProxy.js';
 import serverProxyRoutes from './serverProxy.js';
 import socketProxyRoutes from './socketProxy.js';
@@ -7,6 +8,7 @@ import taskProxyRoutes from './taskProxy.js';
 /** /proxy/daemon/...: every call of the server page, checked here and forwarded to the server's node. */
 export default async function proxyRoutes(app: FastifyInstance): Promise<void> {
   await app.register(serverProxyRoutes);
+  await app.register(callProxyRoutes());
   await app.register(fileProxyRoutes);
   await app.register(socketProxyRoutes);
   await app.register(taskProxyRoutes);

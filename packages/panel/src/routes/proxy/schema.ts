@@ -9,32 +9,15 @@ import {
   NoContent,
   PowerQuery,
   PutFileQuery,
-  ServerDataRequest,
-  ServerDataResponse,
   ServerDefinition,
   ServerParams,
   ServerPathParams,
-  ServerStats,
-  ServerStatus,
-  TaskBody,
-  TaskCreated,
   TaskList,
-  TaskParams,
   responses,
 } from '@outpost/shared';
 
 export const getDefinitionSchema = { summary: "A server's definition (admin)", tags: ['proxy'], params: ServerParams, response: responses({ 200: ServerDefinition }) };
 export const postDefinitionSchema = { summary: "Replace a server's definition (admin)", tags: ['proxy'], params: ServerParams, body: DefinitionBody, response: responses({ 204: NoContent }) };
-export const getDataSchema = { summary: "A server's variables", tags: ['proxy'], params: ServerParams, response: responses({ 200: ServerDataResponse }) };
-export const postDataSchema = {
-  summary: "Change a server's variable values; non-admins only userEdit ones",
-  tags: ['proxy'],
-  params: ServerParams,
-  body: ServerDataRequest,
-  response: responses({ 204: NoContent }),
-};
-export const statusSchema = { summary: 'Whether the server runs', tags: ['proxy'], params: ServerParams, response: responses({ 200: ServerStatus }) };
-export const statsSchema = { summary: 'CPU (percent of one core) and memory (bytes)', tags: ['proxy'], params: ServerParams, response: responses({ 200: ServerStats }) };
 export const getConsoleSchema = {
   summary: 'Console lines since an epoch (ms)',
   tags: ['proxy'],
@@ -56,7 +39,6 @@ export const powerSchema = {
   querystring: PowerQuery,
   response: responses({ 204: NoContent }),
 };
-export const reloadSchema = { summary: "Re-read a server's definition from disk (admin)", tags: ['proxy'], params: ServerParams, response: responses({ 204: NoContent }) };
 
 // A folder answers a bare array of entries, as the spec's clients read it (the socket's `file`
 // message keeps its object with the path).
@@ -84,7 +66,3 @@ export const getTasksSchema = {
   params: ServerParams,
   response: responses({ 200: TaskList }),
 };
-export const createTaskSchema = { summary: 'Create a task: name, cronSchedule (or null), operations', tags: ['proxy'], params: ServerParams, body: TaskBody, response: responses({ 200: TaskCreated }) };
-export const editTaskSchema = { summary: 'Replace a task', tags: ['proxy'], params: TaskParams, body: TaskBody, response: responses({ 204: NoContent }) };
-export const deleteTaskSchema = { summary: 'Delete a task', tags: ['proxy'], params: TaskParams, response: responses({ 204: NoContent }) };
-export const runTaskSchema = { summary: 'Run a task now; its outcome shows in the console', tags: ['proxy'], params: TaskParams, response: responses({ 204: NoContent }) };

@@ -4,22 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { isOn } from '../../services/isOn.js';
 import { templateDefinition } from '../../services/saveTemplate.js';
 import { serverAccess } from '../../services/policy.js';
-import {
-  getConsoleSchema,
-  getDataSchema,
-  getDefinitionSchema,
-  postConsoleSchema,
-  postDataSchema,
-  postDefinitionSchema,
-  powerSchema,
-  reloadSchema,
-  statsSchema,
-  statusSchema,
-} from './schema.js';
+import { getConsoleSchema, getDefinitionSchema, postConsoleSchema, postDefinitionSchema, powerSchema } from './schema.js';
 
 const BASE = '/proxy/daemon/server/:id';
 
-/** Definition, data, status, stats, console, power and reload of one server, forwarded to its node. */
+/** Definition, console and power of one server, forwarded to its node (data, status, stats and reload come from the call table: callProxy.ts). */
 export default async function serverProxyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -36,27 +25,6 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
       return reply.code(204).send(null);
     });
   }
-
-  r.get(`${BASE}/data`, { schema: getDataSchema, config: { scope: need.dataView } }, async (request) => {
-    const { client, caller, server } = await serverAccess(request);
-    return { data: await client.getData(caller, server.id) };
-  });
-
-  r.post(`${BASE}/data`, { schema: postDataSchema, config: { scope: need.dataEdit } }, async (request, reply) => {
-    const { client, caller, server } = await serverAccess(request);
-    await client.putData(caller, server.id, request.body.data);
-    return reply.code(204).send(null);
-  });
-
-  r.get(`${BASE}/status`, { schema: statusSchema, config: { scope: need.status } }, async (request) => {
-    const { client, caller, server } = await serverAccess(request);
-    return client.getStatus(caller, server.id);
-  });
-
-  r.get(`${BASE}/stats`, { schema: statsSchema, config: { scope: need.stats } }, async (request) => {
-    const { client, caller, server } = await serverAccess(request);
-    return client.getStats(caller, server.id);
-  });
 
   r.get(`${BASE}/console`, { schema: getConsoleSchema, config: { scope: need.consoleView } }, async (request) => {
     const { client, caller, server } = await serverAccess(request);
@@ -84,11 +52,6 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
     });
   }
 
-  r.post(`${BASE}/reload`, { schema: reloadSchema, config: { scope: need.reload } }, async (request, reply) => {
-    const { client, caller, server } = await serverAccess(request);
-    await client.reload(caller, server.id);
-    return reply.code(204).send(null);
-  });
 }
 
 /** A JSON string or object as it is (the schema checks it); any other body is the command text itself. */

@@ -1,0 +1,44 @@
+import { AnyNodeToken, callArgs, NoContent, nodeCalls, requestArg, responses, routeOf, serverActionScopes, successStatus } from '@outpost/shared';
+import type { NodeCall, NodeCaller } from '@outpost/shared';
+import type { FastifyInstance } from 'fastify';
+import { serverAccess } from '../../services/policy.js';
+
+type Method = (caller: NodeCaller, ...args: unknown[]) => Promise<unknown>;
+
+/**
+ * /proxy/daemon/server/{id}/...: the panel's route of each row of the call table (shared
+ * nodeCalls) that has `proxy`. The scopes plugin checks the row's action; the handler finds the
+ * server, the caller's scopes on it and its node's client, makes the row's NodeClient call with
+ * the arguments the row names, and answers as the daemon does (or with the row's proxy status).
+ */
+export function callProxyRoutes(calls: Readonly<Record<string, NodeCall>> = nodeCalls) {
+  return async function (app: FastifyInstance): Promise<void> {
+    for (const [key, row] of Object.entries(calls)) {
+      if (!row.proxy || row.action === AnyNodeToken) continue;
+      const { method, path } = routeOf(key);
+      const args = callArgs(key, row);
+      const status = row.proxy.status ?? successStatus(row);
+      const { params, querystring, body } = row;
+      app.route({
+        method,
+        url: path.replace(/^\/daemon\//, '/proxy/daemon/'),
+        schema: {
+          summary: row.proxy.summary,
+          tags: ['proxy'],
+          ...(params && { params }),
+          ...(querystring && { querystring }),
+          ...(body && { body }),
+          response: row.proxy.status ? responses({ [row.proxy.status]: NoContent }) : row.response,
+        },
+        config: { scope: serverActionScopes[row.action] },
+        handler: async (request, reply) => {
+          const { client, caller, server } = await serverAccess(request);
+          const call = (client as unknown as Record<string, Method>)[row.call];
+          const result = await call.call(client, caller, ...args.map((name) => (name === 'id' ? server.id : requestArg(request, name))));
+          if (status !== 200) return reply.code(status).send(null);
+          return row.answer ? { [row.answer]: result } : result;
+        },
+      });
+    }
+  };
+}
