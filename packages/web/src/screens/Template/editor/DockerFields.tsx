@@ -2,12 +2,19 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from '../../../translation/useTranslation';
-import { DEFAULT_DOCKER_IMAGE, DEFAULT_NETWORK_MODE, NETWORK_MODES, parsePortBinding, PORT_PROTOCOLS, type DockerEnvironmentConfig } from '@outpost/shared';
+import { DEFAULT_DOCKER_IMAGE, DEFAULT_NETWORK_MODE, DEFAULT_PORT_HOST, isIpAddress, NETWORK_MODES, parsePortBinding, PORT_PROTOCOLS, type DockerEnvironmentConfig } from '@outpost/shared';
 import { newPortBinding, portFieldsOf, portBindingText, type PortFields } from './portBindingFields';
 import { KeyValueEditor } from './KeyValueEditor';
 
-/** True when every port binding reads as host:outsidePort:insidePort/protocol. */
-export const dockerIsValid = (env: DockerEnvironmentConfig) => (env.portBindings ?? []).every((text) => parsePortBinding(text) !== undefined);
+/** The engine binds to addresses: a port binding's host is {ip} or an IP, as the panel checks too (ErrFieldIsInvalidIP). */
+const isBindableHost = (host: string) => host === DEFAULT_PORT_HOST || isIpAddress(host);
+
+/** True when every port binding reads as host:outsidePort:insidePort/protocol, with a bindable host. */
+export const dockerIsValid = (env: DockerEnvironmentConfig) =>
+  (env.portBindings ?? []).every((text) => {
+    const binding = parsePortBinding(text);
+    return binding !== undefined && isBindableHost(binding.host);
+  });
 
 /** The docker environment's fields (spec "Environments"): image, network, bindings, port bindings. */
 export function DockerFields({ env, onChange }: { env: DockerEnvironmentConfig; onChange: (env: DockerEnvironmentConfig) => void }) {
@@ -93,7 +100,7 @@ function PortBindingRow({ text, onChange, onRemove }: { text: string; onChange: 
   const portError = (port: number | '') => (port === '' || port < 1 || port > 65535 ? t('templateEditor.problems.port') : undefined);
   return (
     <Group align="flex-start" wrap="nowrap" gap="xs" data-testid="docker-port">
-      <TextInput aria-label={t('templateEditor.portHost')} placeholder={t('templateEditor.portHost')} style={{ flex: 2 }} value={fields.host} error={fields.host.trim() === '' ? t('templateEditor.problems.required') : undefined} onChange={(event) => set({ ...fields, host: event.currentTarget.value })} />
+      <TextInput aria-label={t('templateEditor.portHost')} placeholder={t('templateEditor.portHost')} style={{ flex: 2 }} value={fields.host} error={fields.host.trim() === '' ? t('templateEditor.problems.required') : isBindableHost(fields.host.trim()) ? undefined : t('errors.ErrFieldIsInvalidIP')} onChange={(event) => set({ ...fields, host: event.currentTarget.value })} />
       {(['outsidePort', 'insidePort'] as const).map((key) => (
         <NumberInput
           key={key}
