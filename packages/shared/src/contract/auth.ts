@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { Text } from './common.js';
+import { ConfirmPassword, Text } from './common.js';
 
 /** POST /auth/register body. */
-export const RegisterRequest = Type.Object({ username: Text({ maxLength: 64 }), email: Text({ maxLength: 255 }), password: Text() });
+export const RegisterRequest = Type.Object({ username: Text({ maxLength: 64 }), email: Text({ maxLength: 255 }), password: Text(), confirmPassword: ConfirmPassword('password') });
 export type RegisterRequest = Static<typeof RegisterRequest>;
 
 /** POST /auth/login body. */

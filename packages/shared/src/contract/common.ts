@@ -56,3 +56,11 @@ export const ServerId = Type.String({ pattern: '^[0-9a-f]{8}$', description: 'se
 
 /** `{id}` of every per-server path. */
 export const ServerParams = Type.Object({ id: ServerId });
+
+/**
+ * The repeat of a new password a form asks for. Optional, as spec clients send none; when sent it
+ * must equal the new password (spec section 5, "must equal another field": ErrFieldNotEqual).
+ */
+export function ConfirmPassword(of: string) {
+  return Type.Optional(Text({ description: `when sent, must equal ${of} (ErrFieldNotEqual)` }));
+}

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Text } from './common.js';
+import { ConfirmPassword, Text } from './common.js';
 
 /**
  * GET /auth/invite/{token}: the token from the invitation mail's link (/auth/invite?token=...,
@@ -12,5 +12,5 @@ export const InviteResponse = Type.Object({ email: Type.String(), serverName: Ty
 export type InviteResponse = Static<typeof InviteResponse>;
 
 /** POST /auth/invite body: accept an invitation, creating the account; answers a SessionResponse. */
-export const AcceptInviteRequest = Type.Object({ token: Text({ maxLength: 200 }), username: Text({ maxLength: 64 }), password: Text() });
+export const AcceptInviteRequest = Type.Object({ token: Text({ maxLength: 200 }), username: Text({ maxLength: 64 }), password: Text(), confirmPassword: ConfirmPassword('password') });
 export type AcceptInviteRequest = Static<typeof AcceptInviteRequest>;

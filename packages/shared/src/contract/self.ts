@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Text } from './common.js';
+import { ConfirmPassword, Text } from './common.js';
 
 /** GET /api/self, and the answer of PUT /api/self. */
 export const SelfResponse = Type.Object({
@@ -17,6 +17,7 @@ export const UpdateSelfRequest = Type.Object({
   email: Type.Optional(Text({ maxLength: 255 })),
   password: Text(),
   newPassword: Type.Optional(Text()),
+  confirmPassword: ConfirmPassword('newPassword'),
 });
 export type UpdateSelfRequest = Static<typeof UpdateSelfRequest>;
 

@@ -44,6 +44,14 @@ describe('/auth', () => {
       expect(await attempt({ username: 'abcde', email: 'a@example.com' })).toMatchObject({ code: 'ErrFieldRequired', metadata: { field: 'password' } });
     });
 
+    it('refuses a password whose confirmation differs with 400 ErrFieldNotEqual and makes no account', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/auth/register', remoteAddress: '10.7.4.1', headers: { 'content-type': 'application/json' }, payload: '{"username":"confirmer","email":"confirmer@example.com","password":"password1","confirmPassword":"password2"}' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'ErrFieldNotEqual', metadata: { field: 'confirmPassword', field2: 'password' } });
+      const again = await t.app.inject({ method: 'POST', url: '/auth/register', remoteAddress: '10.7.4.1', payload: { username: 'confirmer', email: 'confirmer@example.com', password: 'password1', confirmPassword: 'password1' } });
+      expect(again.statusCode).toBe(200);
+    });
+
     it('refuses a taken email (in any case) with 409, creating nothing and leaving the old account alone', async () => {
       const register = (username: string, email: string, remoteAddress: string) =>
         t.app.inject({ method: 'POST', url: '/auth/register', remoteAddress, payload: { username, email, password: 'other password' } });

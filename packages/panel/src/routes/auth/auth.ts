@@ -1,4 +1,4 @@
-import { OutpostError, SettingKeys } from '@outpost/shared';
+import { OutpostError, SettingKeys, assertConfirmation } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE } from '../../plugins/auth.js';
@@ -26,6 +26,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       throw new OutpostError('ErrNoPermission', 'registration is disabled');
     }
     const input = checkNewUser(request.body);
+    assertConfirmation(request.body, 'password');
     // Counted once the fields are sound, so a typo does not spend it, but every probe does.
     registrations.take(request.ip);
     // A taken username or email answers 409. That tells a prober an email is taken, but no more

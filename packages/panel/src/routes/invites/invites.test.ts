@@ -44,6 +44,7 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     expect(shown.json()).toEqual({ email: 'new.player@example.com', serverName: 'Creative world' });
     // A bad username is refused and leaves the link usable.
     expect((await accept({ token, username: 'no', password: 'long enough 1' })).json().error.code).toBe('ErrUsernameRequirements');
+    expect((await accept({ token, username: 'new_player', password: 'long enough 1', confirmPassword: 'long enough 2' })).json().error).toMatchObject({ code: 'ErrFieldNotEqual', metadata: { field: 'confirmPassword', field2: 'password' } });
     expect((await accept({ token, username: owner.username, password: 'long enough 1' })).json().error.reason).toBe('ErrAlreadyExists');
     const res = await accept({ token, username: 'new_player', password: 'long enough 1' });
     expect(res.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { assertConfirmation } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { acceptInvitation, findInvitation } from '../../services/acceptInvitation.js';
@@ -17,6 +18,7 @@ export default async function inviteRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.post('/auth/invite', { schema: acceptInviteSchema, config }, async (request, reply) => {
+    assertConfirmation(request.body, 'password');
     const userId = await acceptInvitation(repo, request.body);
     return signIn(request, reply, userId);
   });

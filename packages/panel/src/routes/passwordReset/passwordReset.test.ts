@@ -39,6 +39,10 @@ describe('/auth/password: forgot and reset', () => {
     const token = tokenOf(mail.link!);
     // Too short a password is refused and leaves the link usable.
     expect((await reset(token, 'short')).json().error.code).toBe('ErrPasswordRequirements');
+    // So is a repeat of it that differs: 400 ErrFieldNotEqual.
+    const mismatch = await t.app.inject({ method: 'POST', url: '/auth/password/reset', payload: { token, password: 'a brand new password', confirmPassword: 'a brand new passwort' } });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error).toMatchObject({ code: 'ErrFieldNotEqual', metadata: { field: 'confirmPassword', field2: 'password' } });
     expect((await reset(token, 'a brand new password')).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/api/self', headers: user.headers })).statusCode).toBe(401);
     expect((await login(user.password)).statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { OutpostError, assertEmail } from '@outpost/shared';
+import { OutpostError, assertConfirmation, assertEmail } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { endSftpSessions } from '../../services/endSftpSessions.js';
@@ -26,6 +26,8 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
   });
 
   r.post('/auth/password/reset', { schema: resetPasswordSchema, config }, async (request, reply) => {
+    // Before the link is looked at, so a mistyped repeat does not use it up.
+    assertConfirmation(request.body, 'password');
     const userId = await resetPassword(repo, request.body.token, request.body.password);
     app.panel.sockets.closeForUser(userId);
     await endSftpSessions(request, { user: String(userId), scopes: [] }, userId);

@@ -54,6 +54,20 @@ describe('/api/self', () => {
     expect(await put({ username: 'valid_name' })).toBe('ErrFieldRequired');
   });
 
+  it('refuses a new password whose confirmation differs with 400 ErrFieldNotEqual, and keeps the old one; a matching or absent confirmation changes it', async () => {
+    const user = await createSignedInUser(t.app);
+    const put = (payload: string) => t.app.inject({ method: 'PUT', url: '/api/self', headers: { ...user.headers, 'content-type': 'application/json' }, payload });
+    const refused = await put(JSON.stringify({ password: user.password, newPassword: 'a new password', confirmPassword: 'a new passwort' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'ErrFieldNotEqual', metadata: { field: 'confirmPassword', field1: 'confirmPassword', field2: 'newPassword' } });
+    const login = (password: string) => t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password } });
+    expect((await login(user.password)).statusCode).toBe(200);
+    expect((await put(JSON.stringify({ password: user.password, newPassword: 'a new password', confirmPassword: 'a new password' }))).statusCode).toBe(200);
+    expect((await login('a new password')).statusCode).toBe(200);
+    // A spec client sends no confirmation.
+    expect((await put(JSON.stringify({ password: 'a new password', newPassword: 'another password' }))).statusCode).toBe(200);
+  });
+
   it('answers 409 for an email another user has', async () => {
     const user = await createSignedInUser(t.app);
     const other = await createSignedInUser(t.app);

@@ -1,4 +1,4 @@
-import { OutpostError, assertEmail, assertPassword, assertUsername } from '@outpost/shared';
+import { OutpostError, assertConfirmation, assertEmail, assertPassword, assertUsername } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
@@ -30,6 +30,7 @@ export default async function selfRoutes(app: FastifyInstance): Promise<void> {
     if (username !== undefined) assertUsername(username);
     if (email !== undefined) assertEmail(email);
     if (newPassword !== undefined) assertPassword(newPassword, 'newPassword');
+    assertConfirmation(request.body, 'newPassword');
     const user = await repo.users.byId(userId);
     // 400, not 401: a wrong current password must not sign the user out of the web app.
     if (!user || !(await verifyPassword(user.password_hash, password))) {
