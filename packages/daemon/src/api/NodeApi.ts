@@ -17,7 +17,9 @@ import type {
   TaskList,
   Variable,
 } from '@outpost/shared';
-import type { Daemon } from '../Daemon.js';
+import type { Server } from '../servers/Server.js';
+import type { FileStore } from '../servers/serverFiles.js';
+import type { ServerManager } from '../servers/ServerManager.js';
 import { SocketEvents } from '../client/SocketEvents.js';
 import { runPowerAction, ServerSession } from '../servers/ServerSession.js';
 import { listFolder } from '../servers/serverFiles.js';
@@ -27,6 +29,14 @@ import { nodeTimeZone } from '../servers/taskSchedule.js';
 import { presentTask, stampDefinitionTasks, stampTask } from '../servers/ServerTasks.js';
 import { daemonVersion } from '../system/daemonVersion.js';
 
+/** What NodeApi works with: its daemon's servers, their files, its SFTP sessions and its secret. */
+export interface NodeApiHost {
+  readonly servers: ServerManager;
+  readonly files: (server: Server) => FileStore;
+  closeSftpSessions(userId: string, serverId?: string): number;
+  setSecret(secret: string): Promise<void>;
+}
+
 /**
  * The daemon's one entry point: every NodeClient call, taking the caller and plain inputs,
  * checking the caller against the one table (serverActionScopes) and the inputs once. The panel
@@ -34,10 +44,10 @@ import { daemonVersion } from '../system/daemonVersion.js';
  * these calls and answers back, so a remote node answers exactly as the local one.
  */
 export class NodeApi implements NodeClient {
-  constructor(private readonly daemon: Daemon) {}
+  constructor(protected readonly daemon: NodeApiHost) {}
 
   /** Checks the caller against what the call needs, then finds the server (404 when unknown). */
-  private server(caller: NodeCaller, id: string, scope: ScopeNeed) {
+  protected server(caller: NodeCaller, id: string, scope: ScopeNeed) {
     requireScopes(caller.scopes, scope);
     return this.daemon.servers.get(id);
   }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { daemonRouteSchemas as route, serverActionScopes } from '@outpost/shared';
-import type { Daemon } from '../Daemon.js';
+import type { NodeClient } from '@outpost/shared';
 import { callerOf } from './authorize.js';
 
 /** GET console?time= replays since an epoch; POST console sends its body (plain text, or JSON {command}) as a command. */
-export function consoleRoutes(app: FastifyInstance, { api }: Daemon): void {
+export function consoleRoutes(app: FastifyInstance, api: NodeClient): void {
   // A time that is no number (the schema lets text through) replays everything.
   app.get<{ Params: { id: string }; Querystring: { time?: number | string } }>(
     '/daemon/server/:id/console',

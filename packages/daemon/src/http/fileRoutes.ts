@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { daemonRouteSchemas as route, OutpostError, serverActionScopes as need } from '@outpost/shared';
-import type { Daemon } from '../Daemon.js';
+import type { NodeClient } from '@outpost/shared';
 import { callerOf, flag } from './authorize.js';
 
 type PathParams = { Params: { id: string; '*': string } };
@@ -11,7 +11,7 @@ type PathParams = { Params: { id: string; '*': string } };
  * multipart field `file` or a raw body (streamed, never held whole) or with ?folder makes a
  * folder, DELETE removes, archive zips a list of paths into the named archive, extract unpacks one.
  */
-export function fileRoutes(app: FastifyInstance, { api }: Daemon): void {
+export function fileRoutes(app: FastifyInstance, api: NodeClient): void {
   // Raw uploads (the HTTP node client streams bodies this way) pass through as a stream.
   if (!app.hasContentTypeParser('application/octet-stream')) {
     app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));

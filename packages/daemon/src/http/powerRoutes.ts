@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { daemonRouteSchemas, POWER_ACTIONS, powerActions, serverActionScopes } from '@outpost/shared';
-import type { Daemon } from '../Daemon.js';
+import type { NodeClient } from '@outpost/shared';
 import { callerOf, flag } from './authorize.js';
 
 /**
@@ -8,7 +8,7 @@ import { callerOf, flag } from './authorize.js';
  * when the action has finished (204, or its error); without, at once (202), and a failure
  * shows in the server's console.
  */
-export function powerRoutes(app: FastifyInstance, { api }: Daemon): void {
+export function powerRoutes(app: FastifyInstance, api: NodeClient): void {
   for (const action of POWER_ACTIONS) {
     app.post<{ Params: { id: string }; Querystring: { wait?: string } }>(
       `/daemon/server/:id/${action}`,

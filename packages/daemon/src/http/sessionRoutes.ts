@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { daemonRouteSchemas, OutpostError } from '@outpost/shared';
-import type { ServerSocket, SocketRequest } from '@outpost/shared';
+import type { NodeClient, ServerSocket, SocketRequest } from '@outpost/shared';
 import { verifyNodeToken } from '../auth/nodeToken.js';
-import type { Daemon } from '../Daemon.js';
 import { MessageBudget } from '../system/MessageBudget.js';
 import { AnyNodeToken } from './authorize.js';
 import { SessionOutbox } from './SessionOutbox.js';
@@ -25,7 +24,7 @@ interface Session {
  * for its server and passed to NodeApi's connect exactly as /daemon/socket/{id} does, with the
  * same message budget per session. Console batches shared by several sessions go out once.
  */
-export function sessionRoutes(app: FastifyInstance, daemon: Daemon): void {
+export function sessionRoutes(app: FastifyInstance, api: NodeClient, config: { nodeId: string; secret: string }): void {
   app.get('/daemon/sessions', { websocket: true, schema: daemonRouteSchemas['GET /daemon/sessions'], config: { scope: AnyNodeToken } }, (socket: WebSocket) => {
     const sessions = new Map<number, Session>();
     const outbox = new SessionOutbox((frames) => {
@@ -45,9 +44,9 @@ export function sessionRoutes(app: FastifyInstance, daemon: Daemon): void {
       const session: Session = { budget: new MessageBudget(nodeSocketBudget) };
       sessions.set(n, session);
       try {
-        const { nodeId, secret } = daemon.config;
+        const { nodeId, secret } = config;
         const payload = verifyNodeToken(secret, typeof token === 'string' ? token : undefined, { node: nodeId, server: String(server) });
-        const remote = await daemon.api.connect({ user: payload.user, scopes: payload.scopes }, String(server));
+        const remote = await api.connect({ user: payload.user, scopes: payload.scopes }, String(server));
         if (session.dropped || socket.readyState !== socket.OPEN) return remote.close();
         session.remote = remote;
         outbox.push({ opened: n });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { daemonRouteSchemas, OutpostError, serverActionScopes } from '@outpost/shared';
-import type { ServerSocket, SocketEvent, SocketRequest } from '@outpost/shared';
-import type { Daemon } from '../Daemon.js';
+import type { NodeClient, ServerSocket, SocketEvent, SocketRequest } from '@outpost/shared';
 import { DefaultMessageBudget, MessageBudget } from '../system/MessageBudget.js';
 import { callerOf } from './authorize.js';
 
@@ -45,7 +44,7 @@ function encode(event: SocketEvent): string {
  * NodeApi's connect carried over a WebSocket: this route adds only what a network needs (frame
  * and rate budgets, JSON, a slow reader's limit).
  */
-export function socketRoutes(app: FastifyInstance, { api }: Daemon): void {
+export function socketRoutes(app: FastifyInstance, api: NodeClient): void {
   app.get<{ Params: { id: string } }>(
     '/daemon/socket/:id',
     {
