@@ -16,7 +16,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerScopes } from './plugins/scopes.js';
 import { registerCrossSiteGuard } from './plugins/crossSite.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
-import { defaultWebDist, registerSpa } from './plugins/spa.js';
+import { registerSpa } from './plugins/spa.js';
 import { SOCKET_MAX_MESSAGE_BYTES } from './routes/proxy/socketProxy.js';
 import { registerRoutes } from './routes/index.js';
 import { AttemptBudget } from './services/attemptBudget.js';
@@ -24,6 +24,7 @@ import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
 import { Mailer } from './services/mail/Mailer.js';
 import { prepareFirstStart } from './services/prepareFirstStart.js';
+import { shippedAssets } from './shippedAssets.js';
 
 export interface BuildAppOptions {
   config: PanelConfig;
@@ -49,7 +50,7 @@ const RESETS_PER_ADDRESS_HOUR = 10;
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const webDist = options.webDist ?? defaultWebDist;
+  const webDist = options.webDist ?? shippedAssets.web;
   const db = options.db ?? openDatabase(config.db);
   const ownsDb = !options.db;
   const repo = repositories(db);

@@ -5,6 +5,7 @@ export * from './scopes.js';
 export * from './validators.js';
 export * from './template/index.js';
 export * from './i18n/locales.js';
+export * from './i18n/translate.js';
 export * from './nodeClient.js';
 export * from './actionScopes.js';
 export * from './contract/common.js';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LOCALE_COOKIE, defaultLocale, isLocale, matchLocale, rtlLocales, type FirstScreenRenderer, type Locale } from '@outpost/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { firstScreenRenderer } from '../shippedAssets.js';
 import { authenticate, readSessionToken } from './auth.js';
 
 /** index.html with a signed-in user's first screen drawn into it, or undefined to send it as built. */
@@ -47,7 +48,7 @@ function stylesheetInliner(webDist: string) {
  * render error) sends the page as built and the browser draws it as before.
  */
 export function firstScreenPages(app: FastifyInstance, webDist: string): FirstScreenPage {
-  const entry = join(webDist, '..', 'dist-ssr', 'renderFirstScreen.js');
+  const entry = firstScreenRenderer(webDist);
   const inlineStylesheet = stylesheetInliner(webDist);
   let renderer: Promise<FirstScreenRenderer | undefined> | undefined;
   const load = () =>

@@ -1,16 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { OutpostError } from '@outpost/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { shippedAssets } from '../shippedAssets.js';
 import { firstScreenPages } from './firstScreen.js';
 import { registerPublic } from './scopes.js';
-
-/** packages/web/dist, found from this file (src/plugins or dist/plugins), not from the cwd. */
-export const defaultWebDist = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 // Paths the SPA never owns: an unknown one answers a JSON 404 instead of index.html. /auth is
 // shared: its calls are POST (and GET /auth/invite/{token}), while GET /auth/login, /auth/register,
@@ -41,7 +38,7 @@ function sendDrawnPage(request: FastifyRequest, reply: FastifyReply, html: strin
  * Serves the built web app when it exists, with index.html for unknown GETs so client-side routes
  * survive a reload; everything else unknown answers 404 ErrNotFound.
  */
-export async function registerSpa(app: FastifyInstance, webDist = defaultWebDist): Promise<void> {
+export async function registerSpa(app: FastifyInstance, webDist = shippedAssets.web): Promise<void> {
   const hasSpa = existsSync(join(webDist, 'index.html'));
   const assetsDir = join(webDist, 'assets') + sep;
   if (hasSpa) {

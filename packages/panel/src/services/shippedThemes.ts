@@ -1,21 +1,18 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { shippedAssets } from '../shippedAssets.js';
 import type { TarEntry } from './tarArchive.js';
-
-/** The themes that ship with Outpost, one folder each: theme.json, theme.css and assets/. */
-export const SHIPPED_THEMES_DIR = fileURLToPath(new URL('../../../../themes/', import.meta.url));
 
 const THEME_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** The names of the shipped themes, sorted. */
-export async function themeNames(dir = SHIPPED_THEMES_DIR): Promise<string[]> {
+export async function themeNames(dir = shippedAssets.themes): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isDirectory() && THEME_NAME.test(e.name)).map((e) => e.name).sort();
 }
 
 /** Every file of one theme, theme.json first, or undefined for a name that is not shipped. */
-export async function themeFiles(name: string, dir = SHIPPED_THEMES_DIR): Promise<TarEntry[] | undefined> {
+export async function themeFiles(name: string, dir = shippedAssets.themes): Promise<TarEntry[] | undefined> {
   if (!(await themeNames(dir)).includes(name)) return undefined;
   const root = join(dir, name);
   const files: TarEntry[] = [];

@@ -3,9 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { isRecord, isV1Template, OutpostError, type RepositoryTemplate, type TemplateRepository } from '@outpost/shared';
 import { readLimited, type ByteBudget, type OutboundGuard } from '@outpost/daemon';
 import type { Repositories } from '../db/repositories.js';
+import { shippedAssets } from '../shippedAssets.js';
 import { panelOutbound } from './panelOutbound.js';
 import { saveTemplate, templateDefinition } from './saveTemplate.js';
-import { idsOfIndex, SHIPPED_TEMPLATES_DIR, shippedIds, TEMPLATE_ID } from './templateSources.js';
+import { idsOfIndex, shippedIds, TEMPLATE_ID } from './templateSources.js';
 
 /** A repository that has not answered by then is reported unreachable: the import screen waits no longer. */
 export const REPOSITORY_TIMEOUT_MS = 5000;
@@ -115,9 +116,9 @@ async function fetchRepositoryJson(base: string, file: string, read: RepositoryR
 /** One template's raw JSON from a repository (the shipped folder or a URL), or undefined when it has none. */
 async function readTemplate(base: string | undefined, id: string, read: RepositoryRead): Promise<unknown> {
   if (base !== undefined) return fetchRepositoryJson(base, `${encodeURIComponent(id)}.json`, read);
-  if (!(await shippedIds(SHIPPED_TEMPLATES_DIR)).includes(id)) return undefined;
+  if (!(await shippedIds(shippedAssets.templates)).includes(id)) return undefined;
   try {
-    return JSON.parse(await readFile(`${SHIPPED_TEMPLATES_DIR}${id}.json`, 'utf8'));
+    return JSON.parse(await readFile(`${shippedAssets.templates}${id}.json`, 'utf8'));
   } catch {
     throw new OutpostError('ErrInvalidJson', 'The json data is invalid', { name: id });
   }
@@ -151,7 +152,7 @@ export async function listRepositoryTemplates(repo: Repositories, repositoryId: 
   const read = repositoryRead(repo);
   let ids: string[];
   if (base === undefined) {
-    ids = await shippedIds(SHIPPED_TEMPLATES_DIR);
+    ids = await shippedIds(shippedAssets.templates);
   } else {
     const index = await fetchRepositoryJson(base, 'index.json', read);
     if (!Array.isArray(index)) throw new OutpostError('ErrServiceNotAvailable', `the template repository ${base} has no index.json listing templates`, { url: base, file: 'index.json' });

@@ -1,15 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { OutpostError, SettingKeys } from '@outpost/shared';
 import { readLimited } from '@outpost/daemon';
 import type { Repositories } from '../db/repositories.js';
+import { shippedAssets } from '../shippedAssets.js';
 import { panelOutbound } from './panelOutbound.js';
 
 /** The setting that names a remote template repository (a URL holding index.json and <id>.json). */
 export const TEMPLATE_REPOSITORY_SETTING = SettingKeys.templatesRepository;
-
-/** templates/ of the Outpost checkout: the same depth from src/services and dist/services. */
-export const SHIPPED_TEMPLATES_DIR = fileURLToPath(new URL('../../../../templates/', import.meta.url));
 
 export const TEMPLATE_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const FETCH_TIMEOUT_MS = 10_000;
@@ -63,7 +60,7 @@ export function idsOfIndex(index: unknown): string[] {
 }
 
 /** Every template id that can be imported: the shipped ones plus the configured repository's. */
-export async function listImportableTemplates(repo: Repositories, dir = SHIPPED_TEMPLATES_DIR): Promise<string[]> {
+export async function listImportableTemplates(repo: Repositories, dir = shippedAssets.templates): Promise<string[]> {
   const ids = new Set(await shippedIds(dir));
   const url = await repositoryUrl(repo);
   if (url) for (const id of idsOfIndex(await fetchJson(repo, `${url}/index.json`))) ids.add(id);
@@ -71,7 +68,7 @@ export async function listImportableTemplates(repo: Repositories, dir = SHIPPED_
 }
 
 /** A template's raw JSON from the repository (which wins when it has the id) or the shipped folder. */
-export async function fetchImportableTemplate(repo: Repositories, id: string, dir = SHIPPED_TEMPLATES_DIR): Promise<unknown> {
+export async function fetchImportableTemplate(repo: Repositories, id: string, dir = shippedAssets.templates): Promise<unknown> {
   const missing = () => new OutpostError('ErrNoTemplate', `no template with name '${id}' was found`, { name: id });
   if (!TEMPLATE_ID.test(id)) throw missing();
   const url = await repositoryUrl(repo);

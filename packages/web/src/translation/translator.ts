@@ -1,57 +1,14 @@
-import { defaultLocale } from '@outpost/shared';
+import { defaultLocale, translateFrom, type Catalogue, type TFunction, type TOptions } from '@outpost/shared';
 
-/**
- * The interface's translations, read from the catalogues in i18next's JSON format (version 4):
- * keys nested with dots, `{{name}}` placeholders, plural forms as `key_one`, `key_few`, ... after
- * the language's CLDR plural rules, and `key_zero` for a count of 0 where a catalogue has one.
- * Outpost uses nothing more of that format, and this is a fraction of i18next's size on the first
- * load (bench:web), so the files stay compatible with the usual tools.
- */
-export type Catalogue = { [key: string]: string | Catalogue };
-
-export type TOptions = { count?: number; defaultValue?: string; [name: string]: unknown };
-export type TFunction = (key: string, options?: TOptions) => string;
+export type { Catalogue, TFunction };
 
 const catalogues = new Map<string, Catalogue>();
 const listeners = new Set<() => void>();
 let language: string = defaultLocale;
 
-function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {
-  let node: string | Catalogue | undefined = catalogue;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-const pluralRules = new Map<string, Intl.PluralRules>();
-function pluralCategory(locale: string, count: number): string {
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale.replace('_', '-'))));
-  return rules.select(count);
-}
-
-function interpolate(text: string, options: TOptions | undefined): string {
-  if (!options) return text;
-  return text.replace(/\{\{\s*-?\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
-    const value = options[name];
-    return value === undefined || value === null ? '' : String(value);
-  });
-}
-
-/** The text of `key` in `locale`, then in the fallback; the key itself when neither has it. */
+/** The text of `key` in `locale` from the catalogues loaded so far (the rules: shared `translateFrom`). */
 export function translate(locale: string, key: string, options?: TOptions): string {
-  const count = options?.count;
-  for (const code of locale === defaultLocale ? [locale] : [locale, defaultLocale]) {
-    const catalogue = catalogues.get(code);
-    const candidates = typeof count === 'number' ? [...(count === 0 ? [`${key}_zero`] : []), `${key}_${pluralCategory(code, count)}`, key] : [key];
-    for (const candidate of candidates) {
-      const text = lookup(catalogue, candidate);
-      if (text !== undefined) return interpolate(text, options);
-    }
-  }
-  return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options) : key;
+  return translateFrom(catalogues, locale, key, options);
 }
 
 /** The one translator of the app: the current language, its catalogues and change notices. */

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { shippedAssets } from '../../shippedAssets.js';
 import { createSignedInUser, type TestUser } from '../../test/factories.js';
 import { createNodeTestApp, echoDefinition, type NodeTestApp } from '../../test/serverFixtures.js';
 
@@ -51,7 +53,7 @@ describe('POST /api/servers, as a spec client calls it', () => {
   });
 
   it('takes a shipped template with install steps as posted, `install` being its list of steps', async () => {
-    const paper = JSON.parse(readFileSync(new URL('../../../../../templates/paper.json', import.meta.url), 'utf8'));
+    const paper = JSON.parse(readFileSync(join(shippedAssets.templates, 'paper.json'), 'utf8'));
     expect(paper.install.length).toBeGreaterThan(0);
     const res = await post(t.admin, { ...paper, name: 'paper from a client', node: t.localNodeId, environment: { type: 'standard' } });
     expect(res.status, await res.clone().text()).toBe(200);

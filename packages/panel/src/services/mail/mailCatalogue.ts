@@ -1,33 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import { defaultLocale, isLocale, type Locale } from '@outpost/shared';
+import { join } from 'node:path';
+import { defaultLocale, isLocale, translateFrom, type Catalogue, type Locale, type TFunction } from '@outpost/shared';
+import { shippedAssets } from '../../shippedAssets.js';
 
-/** The interface catalogues, read from the shared package at run time (source and build sit at the same depth). */
-const CATALOGUE_DIR = new URL('../../../../shared/src/i18n/', import.meta.url);
+const loaded = new Map<Locale, Promise<Catalogue>>();
 
-type Tree = { [key: string]: string | Tree };
-const loaded = new Map<Locale, Promise<Tree>>();
-
-function load(locale: Locale): Promise<Tree> {
-  let tree = loaded.get(locale);
-  if (!tree) {
-    tree = readFile(new URL(`${locale}.json`, CATALOGUE_DIR), 'utf8').then((text) => JSON.parse(text) as Tree);
-    loaded.set(locale, tree);
+function load(locale: Locale): Promise<Catalogue> {
+  let catalogue = loaded.get(locale);
+  if (!catalogue) {
+    catalogue = readFile(join(shippedAssets.catalogues, `${locale}.json`), 'utf8').then((text) => JSON.parse(text) as Catalogue);
+    loaded.set(locale, catalogue);
   }
-  return tree;
+  return catalogue;
 }
 
-function lookup(tree: Tree, key: string): string | undefined {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
-
-/** A translator for one locale: a key's text with {{name}} placeholders filled, falling back to en_US. */
-export async function mailTranslator(locale: string): Promise<(key: string, values?: Record<string, string>) => string> {
-  const own = await load(isLocale(locale) ? locale : defaultLocale).catch(() => ({}) as Tree);
-  const english = await load(defaultLocale);
-  return (key, values = {}) => {
-    const text = lookup(own, key) || lookup(english, key) || key;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
-  };
+/** A translator for one locale (the web app's rules: shared `translateFrom`), falling back to en_US. */
+export async function mailTranslator(locale: string): Promise<TFunction> {
+  const code = isLocale(locale) ? locale : defaultLocale;
+  const own = await load(code).catch(() => ({}) as Catalogue);
+  const catalogues = new Map<string, Catalogue>([[code, own], [defaultLocale, await load(defaultLocale)]]);
+  return (key, values) => translateFrom(catalogues, code, key, values);
 }

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { shippedAssets } from '../../shippedAssets.js';
 import { mailTranslator } from './mailCatalogue.js';
 import { renderMail } from './renderMail.js';
 
-const german = JSON.parse(readFileSync(new URL('../../../../shared/src/i18n/de_DE.json', import.meta.url), 'utf8')) as { nav: { servers: string }; mail: { test: { subject: string } } };
+const german = JSON.parse(readFileSync(join(shippedAssets.catalogues, 'de_DE.json'), 'utf8')) as { nav: { servers: string }; mail: { test: { subject: string } } };
 
 describe('renderMail', () => {
   it('writes a greeting, the body, the link and the signature in both parts', async () => {
