@@ -5,8 +5,8 @@
 //   the panel has closed it, until `connections` were opened (or `seconds` have gone by); a socket
 //   the panel leaves open is ended after 10 s, counted as 1006;
 // - mode 'login': `concurrency` clients at once sending wrong passwords to /auth/login, each from
-//   the next of `addresses` addresses (X-Forwarded-For; 0: a new address per guess), at the user's
-//   account or at made-up ones, until stdin says `stop` (or `seconds` have gone by). Prints `ready`
+//   the next of `addresses` addresses (X-Forwarded-For; 0: a new address per guess), at `email`
+//   or at made-up accounts, until stdin says `stop` (or `seconds` have gone by). Prints `ready`
 //   once the password queue has turned one away as busy and `readyChecked` guesses were checked.
 // Prints its counts as one JSON line at the end.
 import http from 'node:http';

@@ -4,9 +4,10 @@
 //   account sends watch lists on /api/servers/live as fast as it can, over several connections at
 //   once, opening another whenever the panel cuts one off; p50/p99 of the user's calls (target:
 //   p99 under 50 ms).
-// - Sign-in: the user signs in while wrong passwords from many addresses (X-Forwarded-For, the panel
-//   trusting loopback as its proxy) keep the password queue full, once from a pool of addresses that
-//   have each failed already, once from a new address per guess; successes and their median time.
+// - Sign-in: a user not under attack signs in while wrong passwords at another account and at
+//   made-up ones, from many addresses (X-Forwarded-For, the panel trusting loopback as its proxy),
+//   keep the password queue full: once from a pool of addresses that have each failed already, once
+//   from a new address per guess; their successes and median time.
 // With two cores or more the panel is pinned to core 1, the flooders and this process to core 0.
 // `floods.bench.mjs list` or `login` runs one of the two alone (for a profile, BENCH_PROFILE).
 import { spawn } from 'node:child_process';
@@ -31,6 +32,7 @@ const LOGIN_ATTACKERS = 60;
 const LIST_TARGET_MS = 50;
 const flooderScript = fileURLToPath(new URL('./flooder.mjs', import.meta.url));
 const user = { username: 'honest', email: 'honest@outpost.test', password: 'honest-password-1', address: '198.51.100.7' };
+const victim = { username: 'victim', email: 'victim@outpost.test', password: 'victim-password-1' };
 
 pinThisProcess(loadCpu);
 const outpost = await startOutpost({ cpus: serverCpu, env: { OUTPOST_TRUST_PROXY: '127.0.0.1' } });
@@ -121,7 +123,7 @@ async function listSocketFlood() {
 }
 
 async function loginFlood() {
-  await outpost.call('POST', '/api/users', { username: user.username, email: user.email, password: user.password });
+  for (const { username, email, password } of [user, victim]) await outpost.call('POST', '/api/users', { username, email, password });
   const body = JSON.stringify({ email: user.email, password: user.password });
   const signIns = async () => {
     const tries = [];
@@ -133,7 +135,7 @@ async function loginFlood() {
   // Each flood guesses from its own range of addresses, so none starts with failures counted from another.
   let range = 0;
   const underFlood = async (addresses) => {
-    const flooder = startFlooder({ mode: 'login', url: outpost.url, email: user.email, concurrency: LOGIN_ATTACKERS, addresses, first: ++range << 20, readyChecked: addresses, seconds: 150 });
+    const flooder = startFlooder({ mode: 'login', url: outpost.url, email: victim.email, concurrency: LOGIN_ATTACKERS, addresses, first: ++range << 20, readyChecked: addresses, seconds: 150 });
     // Until every address of the pool has failed once, some are as blameless as the user.
     const ready = await Promise.race([flooder.ready, new Promise((resolve) => setTimeout(() => resolve(false), 120_000))]);
     const result = await signIns();
