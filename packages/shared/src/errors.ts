@@ -162,3 +162,32 @@ export function isErrorBody(value: unknown): value is ErrorBody {
 export function errorCodeOf(body: ErrorBody): ErrorCode {
   return body.error.reason ?? body.error.code ?? 'ErrUnknownError';
 }
+
+/** What a framework's request error carries that its answer depends on (Fastify's, typed here). */
+export interface RequestFailure {
+  message: string;
+  code?: string;
+  statusCode?: number;
+  validation?: unknown;
+  validationContext?: string;
+}
+
+/**
+ * The one answer to a failed request, on the panel and on a daemon: an OutpostError as it is; a
+ * schema's refusal as `readValidation` names it (each side names its fields its own way); the
+ * framework's own 4xx (unreadable or oversized body, wrong content type, unknown route) in the
+ * spec's codes; anything else is a fault, 500 ErrGeneric naming the request, which the caller logs.
+ */
+export function errorReply(error: unknown, requestId: string, readValidation: (failure: RequestFailure) => OutpostError): OutpostError {
+  if (error instanceof OutpostError) return error;
+  const failure = error as RequestFailure;
+  if (failure.validation) return readValidation(failure);
+  const status = failure.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    if (failure.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new OutpostError('ErrFieldTooLarge', 'request body too large', { field: 'body' }, status);
+    if (failure.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new OutpostError('ErrUnsupportedMediaType', 'Send the request body as JSON', undefined, 415);
+    if (failure.code?.startsWith('FST_ERR_CTP_')) return new OutpostError('ErrInvalidJson', 'The json data is invalid', undefined, status);
+    return new OutpostError(status === 404 ? 'ErrNotFound' : 'ErrBadRequest', failure.message, undefined, status);
+  }
+  return new OutpostError('ErrGeneric', `internal error (request ${requestId})`, { requestId }, 500);
+}

@@ -1,4 +1,4 @@
-import { OutpostError, type ErrorCode } from '@outpost/shared';
+import { errorReply, OutpostError, type ErrorCode } from '@outpost/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 interface ValidationIssue {
@@ -50,35 +50,14 @@ export function validationError(issues: ValidationIssue[], context: string | und
   }
 }
 
-/** Fastify's own 4xx errors (body parsing, content type, size) in our shape, keeping their status. */
-function frameworkError(error: FastifyError): OutpostError | undefined {
-  const status = error.statusCode ?? 500;
-  if (status < 400 || status >= 500) return undefined;
-  if (error.code?.startsWith('FST_ERR_CTP_')) {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new OutpostError('ErrFieldTooLarge', 'request body too large', { field: 'body' }, status);
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new OutpostError('ErrUnsupportedMediaType', 'Send the request body as JSON', undefined, 415);
-    return new OutpostError('ErrInvalidJson', 'The json data is invalid', undefined, status);
-  }
-  return new OutpostError(status === 404 ? 'ErrNotFound' : 'ErrBadRequest', error.message, undefined, status);
-}
-
 /**
  * One handler writes every error body. Validation and client errors become the spec's codes
  * with a 4xx; only real faults answer 500, and those are logged with the request id.
  */
 export function registerErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    let outpost: OutpostError | undefined;
-    if (error instanceof OutpostError) outpost = error;
-    else if (error.validation) outpost = validationError(error.validation as ValidationIssue[], error.validationContext);
-    else outpost = frameworkError(error);
-
-    if (!outpost) {
-      request.log.error({ err: error, reqId: request.id }, 'request failed');
-      outpost = new OutpostError('ErrGeneric', `internal error (request ${request.id})`, { requestId: request.id }, 500);
-    } else if (outpost.status >= 500) {
-      request.log.error({ err: error, reqId: request.id }, 'request failed');
-    }
+    const outpost = errorReply(error, request.id, (failure) => validationError(failure.validation as ValidationIssue[], failure.validationContext));
+    if (outpost.status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
     if (outpost.code === 'ErrTooManyRequests' && typeof outpost.metadata?.retryAfter === 'number') {
       reply.header('retry-after', String(outpost.metadata.retryAfter));
     }

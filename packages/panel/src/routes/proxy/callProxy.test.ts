@@ -2,9 +2,10 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daemonRoutes, HttpNodeClient, NodeApi } from '@outpost/daemon';
+import { daemonRoutes, HttpNodeClient, NodeApi, signNodeToken } from '@outpost/daemon';
 import { nodeCalls, responses, Scopes, ServerParams, serverActionScopes as need } from '@outpost/shared';
 import type { NodeCall, NodeCaller, NodeClient } from '@outpost/shared';
+import type { TestUser } from '../../test/factories.js';
 import { createNodeTestApp, createServerUser, createTestServer, type NodeTestApp } from '../../test/serverFixtures.js';
 import { callProxyRoutes } from './callProxy.js';
 
@@ -33,6 +34,7 @@ class NoteApi extends NodeApi {
   /** Keeps a note; answers how many there are. */
   async addNote(caller: NodeCaller, id: string, text: string): Promise<number> {
     if (this.checks) this.server(caller, id, need.consoleSend);
+    if (text === 'fault') throw new Error('the notebook caught fire');
     this.notes.push(text);
     return this.notes.length;
   }
@@ -46,6 +48,9 @@ describe('a node call added as one row of the call table', () => {
   let id: string;
   let viewer: NodeCaller;
   let sender: NodeCaller;
+  let daemonUrl: string;
+  let panelUrl: string;
+  let writer: TestUser;
   const remote = Fastify({ forceCloseConnections: true });
 
   beforeAll(async () => {
@@ -72,28 +77,42 @@ describe('a node call added as one row of the call table', () => {
     api.checks = false;
     const { config } = t.node.daemon;
     await remote.register((app) => daemonRoutes(app, { api, config }, { ...nodeCalls, ...noteCall }));
-    const baseUrl = await remote.listen({ port: 0, host: '127.0.0.1' });
-    const client = new HttpNodeClient({ baseUrl, nodeId: config.nodeId, secret: config.secret });
+    daemonUrl = await remote.listen({ port: 0, host: '127.0.0.1' });
+    const client = new HttpNodeClient({ baseUrl: daemonUrl, nodeId: config.nodeId, secret: config.secret });
     await expect(client.callNode(key, noteCall[key], viewer, [id, 'refused'])).rejects.toMatchObject(refusal);
     expect(await client.callNode(key, noteCall[key], sender, [id, 'remote'])).toBe(2);
   });
 
   it('is served by the panel at /proxy/daemon/server/{id}/notes, refused without server.console.send', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/proxy/daemon/server/${id}/notes`;
+    panelUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/proxy/daemon/server/${id}/notes`;
     const post = (headers: Record<string, string>) =>
-      fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'panel' }) });
+      fetch(panelUrl, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'panel' }) });
 
     const reader = await createServerUser(t.app, id, { viewServerConsole: true });
     const refused = await post(reader.headers);
     expect(refused.status).toBe(403);
     expect((await refused.json()).error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServersConsoleSend } });
 
-    const writer = await createServerUser(t.app, id, { viewServerConsole: true, sendServerConsole: true });
+    writer = await createServerUser(t.app, id, { viewServerConsole: true, sendServerConsole: true });
     const answered = await post(writer.headers);
     expect(answered.status).toBe(200);
     expect(await answered.json()).toEqual({ count: 3 });
     // Every refusal changed nothing.
+    expect(api.notes).toEqual(['local', 'remote', 'panel']);
+  });
+
+  // Issue 28, item 6: one error reply for panel and daemon, so a fault reads the same from either.
+  it('answers a fault with the same 500 ErrGeneric naming the request, from the daemon and from the panel', async () => {
+    const { config } = t.node.daemon;
+    const token = signNodeToken(config.secret, { node: config.nodeId, user: 'sender', server: id, scopes: sender.scopes, exp: Math.floor(Date.now() / 1000) + 60 });
+    const body = JSON.stringify({ text: 'fault' });
+    const fromDaemon = await fetch(`${daemonUrl}/daemon/server/${id}/notes`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+    const fromPanel = await fetch(panelUrl, { method: 'POST', headers: { ...writer.headers, 'content-type': 'application/json' }, body });
+    for (const answer of [fromDaemon, fromPanel]) {
+      expect(answer.status).toBe(500);
+      expect((await answer.json()).error).toMatchObject({ code: 'ErrGeneric', msg: expect.stringMatching(/^internal error \(request .+\)$/), metadata: { requestId: expect.any(String) } });
+    }
     expect(api.notes).toEqual(['local', 'remote', 'panel']);
   });
 });
