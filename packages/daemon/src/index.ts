@@ -1,6 +1,7 @@
 // The public face of @outpost/daemon: what the panel and the cli use.
 export { Daemon, type DaemonConfig, type DaemonLogger, type DaemonSftpConfig, type SftpCheck } from './Daemon.js';
 export { HttpNodeClient, type HttpNodeClientOptions } from './client/HttpNodeClient.js';
+export { NodeSessionsPool } from './client/NodeSessions.js';
 export { NodeApi, type NodeApiHost } from './api/NodeApi.js';
 export { daemonRoutes, type DaemonOfRoutes } from './http/routes.js';
 export { signNodeToken, verifyNodeToken, NODE_TOKEN_TTL_SECONDS, type NodeTokenPayload } from './auth/nodeToken.js';

@@ -20,13 +20,18 @@ import { ChunkRelay } from '../system/ChunkRelay.js';
 import { NODE_TOKEN_TTL_SECONDS, signNodeToken } from '../auth/nodeToken.js';
 import { assertServerId } from '../servers/serverId.js';
 import { errorFromBody, unreachable } from './nodeErrors.js';
-import { NodeSessions } from './NodeSessions.js';
+import { NodeSessionsPool } from './NodeSessions.js';
 
 export interface HttpNodeClientOptions {
   /** The daemon's base URL, e.g. https://node1.example.com:8080 */
   baseUrl: string;
   nodeId: string;
   secret: string;
+  /**
+   * The panel's sockets to its nodes, which live connections share (one socket per node): clients
+   * are made per call, so the pool is their maker's. Without one a client keeps its own.
+   */
+  sessions?: NodeSessionsPool;
 }
 
 type Body = string | Uint8Array | AsyncIterable<Uint8Array> | undefined;
@@ -72,9 +77,12 @@ const CallMethods = TableCalls as abstract new () => TableCalls & Omit<NodeCallM
 export class HttpNodeClient extends CallMethods implements NodeClient {
   private readonly base: string;
 
+  private readonly sessions: NodeSessionsPool;
+
   constructor(private readonly options: HttpNodeClientOptions) {
     super();
     this.base = options.baseUrl.replace(/\/+$/, '');
+    this.sessions = options.sessions ?? new NodeSessionsPool();
   }
 
   /**
@@ -243,7 +251,7 @@ export class HttpNodeClient extends CallMethods implements NodeClient {
   /** A live connection, one session on the panel's one socket to this node (NodeSessions). */
   async connect(caller: NodeCaller, id: string): Promise<ServerSocket> {
     assertServerId(id);
-    const sessions = NodeSessions.of({ baseUrl: this.base, nodeId: this.options.nodeId, secret: this.options.secret, connectTimeoutMs: NODE_CONNECT_TIMEOUT_MS });
+    const sessions = this.sessions.of({ baseUrl: this.base, nodeId: this.options.nodeId, secret: this.options.secret, connectTimeoutMs: NODE_CONNECT_TIMEOUT_MS });
     return sessions.open(id, this.token(caller, id));
   }
 }

@@ -5,6 +5,7 @@ import { Scopes } from '@outpost/shared';
 import type { NodeCaller, SocketEvent } from '@outpost/shared';
 import { fakeDefinition, serveTestDaemon, waitFor } from '../servers/testServer.js';
 import { HttpNodeClient } from './HttpNodeClient.js';
+import { NodeSessionsPool } from './NodeSessions.js';
 
 const id = '5e5510b0';
 const admin: NodeCaller = { user: 'admin', scopes: [Scopes.Admin] };
@@ -35,9 +36,10 @@ const echoOf = (events: SocketEvent[], text: string) => events.find((e) => e.typ
 
 describe('NodeSessions', () => {
   it('carries every live connection to a node over one socket, and hands them one console event', async () => {
-    // Clients are made per call in the panel: the socket belongs to the node, not to a client.
-    const first = await new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret' }).connect(admin, id);
-    const second = await new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret' }).connect(watcher, id);
+    // Clients are made per call in the panel: the socket belongs to the panel's pool, not to a client.
+    const sessions = new NodeSessionsPool();
+    const first = await new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret', sessions }).connect(admin, id);
+    const second = await new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret', sessions }).connect(watcher, id);
     const [a, b] = [collect(first), collect(second)];
     expect(upgrades).toBe(1);
 
@@ -56,9 +58,15 @@ describe('NodeSessions', () => {
     second.close();
     await Promise.all([first.closed, second.closed]);
     // A browser coming back finds the socket still open.
-    const third = await new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret' }).connect(watcher, id);
+    const third = await new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret', sessions }).connect(watcher, id);
     expect(upgrades).toBe(1);
+
+    // Another panel in this process (another pool) opens a socket of its own: the two share nothing.
+    const otherPanel = await new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret', sessions: new NodeSessionsPool() }).connect(watcher, id);
+    expect(upgrades).toBe(2);
     third.close();
+    otherPanel.close();
+    await Promise.all([third.closed, otherPanel.closed]);
   });
 
   it('ends every live connection when the node goes away, and says so to the next one', async () => {

@@ -21,8 +21,27 @@ export interface NodeSessionsOptions {
   connectTimeoutMs: number;
 }
 
-// One socket per node (and secret: a new one takes a new socket), whichever HttpNodeClient asks.
-const open = new Map<string, NodeSessions>();
+/**
+ * The sockets of one panel to its nodes: one per node (and secret: a new one takes a new socket),
+ * whichever HttpNodeClient asks. Whoever makes the clients keeps it (the panel's NodeClients), so
+ * two panels in one process share no socket.
+ */
+export class NodeSessionsPool {
+  private readonly open = new Map<string, NodeSessions>();
+
+  of(options: NodeSessionsOptions): NodeSessions {
+    const key = `${options.baseUrl}\n${options.nodeId}\n${options.secret}`;
+    let sessions = this.open.get(key);
+    if (!sessions) {
+      const made = new NodeSessions(options, () => {
+        if (this.open.get(key) === made) this.open.delete(key);
+      });
+      this.open.set(key, made);
+      sessions = made;
+    }
+    return sessions;
+  }
+}
 
 /**
  * The panel's one WebSocket to a node (GET /daemon/sessions), carrying every live server
@@ -31,25 +50,14 @@ const open = new Map<string, NodeSessions>();
  * session is handed the same event object, which the panel's socket route encodes once.
  */
 export class NodeSessions {
-  static of(options: NodeSessionsOptions): NodeSessions {
-    const key = `${options.baseUrl}\n${options.nodeId}\n${options.secret}`;
-    let sessions = open.get(key);
-    if (!sessions) {
-      sessions = new NodeSessions(options, () => {
-        if (open.get(key) === sessions) open.delete(key);
-      });
-      open.set(key, sessions);
-    }
-    return sessions;
-  }
-
   private readonly ws: WebSocket;
   private readonly ready: Promise<void>;
   private readonly sessions = new Map<number, Session>();
   private last = 0;
   private idle?: NodeJS.Timeout;
 
-  private constructor(
+  /** Made by a NodeSessionsPool, which `forget` tells when the socket has ended. */
+  constructor(
     options: NodeSessionsOptions,
     private readonly forget: () => void,
   ) {

@@ -1,4 +1,4 @@
-import { HttpNodeClient } from '@outpost/daemon';
+import { HttpNodeClient, NodeSessionsPool } from '@outpost/daemon';
 import { OutpostError, type NodeClient } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 import type { NodeRow } from '../db/nodes.js';
@@ -9,6 +9,8 @@ import type { NodeRow } from '../db/nodes.js';
  */
 export class NodeClients {
   private local?: NodeClient;
+  /** This panel's sockets to its nodes, shared by the clients it makes (one socket per node). */
+  private readonly sessions = new NodeSessionsPool();
 
   constructor(private readonly repo: Repositories) {}
 
@@ -27,7 +29,7 @@ export class NodeClients {
     const dial = node.private_host || node.public_host;
     const host = dial.includes(':') ? `[${dial}]` : dial;
     // HttpNodeClient itself answers 502 ErrNodeUnreachable when the node does not answer.
-    return new HttpNodeClient({ baseUrl: `http://${host}:${node.private_port}`, nodeId: String(node.id), secret: node.secret });
+    return new HttpNodeClient({ baseUrl: `http://${host}:${node.private_port}`, nodeId: String(node.id), secret: node.secret, sessions: this.sessions });
   }
 
   /** The client of the node a server lives on. */
