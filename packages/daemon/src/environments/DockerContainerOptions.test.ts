@@ -2,6 +2,7 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ServerFiles } from '../files/ServerFiles.js';
 import { buildContainerOptions, CONTAINER_ROOT, networkMode } from './DockerContainerOptions.js';
 
 describe('docker container options', () => {
@@ -20,7 +21,7 @@ describe('docker container options', () => {
       cwd: join(root, 'world'),
       serverRoot: root,
       env: { DATA_DIR: `${root}/data` },
-    }, 'cafe0123');
+    }, 'cafe0123', new ServerFiles(root));
     expect(options.Cmd).toEqual([`${CONTAINER_ROOT}/start.sh`, `--config=${CONTAINER_ROOT}/cfg/a.yml`, `${root}-other/file`]);
     expect(options.WorkingDir).toBe(`${CONTAINER_ROOT}/world`);
     expect(options.Env).toEqual([`DATA_DIR=${CONTAINER_ROOT}/data`]);
@@ -42,7 +43,7 @@ describe('docker container options', () => {
 
   it('refuses a binding whose container path is not absolute', async () => {
     const spec = { command: 'sh', args: [], cwd: root, serverRoot: root, env: {} };
-    await expect(buildContainerOptions({ type: 'docker', bindings: { data: 'relative' } }, spec, 'cafe0123')).rejects.toMatchObject({
+    await expect(buildContainerOptions({ type: 'docker', bindings: { data: 'relative' } }, spec, 'cafe0123', new ServerFiles(root))).rejects.toMatchObject({
       code: 'ErrOperationFailed',
       message: 'docker binding target must be an absolute path below /: relative',
     });

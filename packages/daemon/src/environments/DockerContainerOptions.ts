@@ -1,9 +1,9 @@
-import { mkdir, realpath } from 'node:fs/promises';
-import { isAbsolute, posix, relative, resolve } from 'node:path';
+import { isAbsolute, posix, resolve } from 'node:path';
 import type Docker from 'dockerode';
 import { DEFAULT_DOCKER_IMAGE, DEFAULT_NETWORK_MODE, OutpostError, type DockerEnvironmentConfig } from '@outpost/shared';
 import type { ExecutionSpec } from './environment.js';
-import { isInside, resolveInside } from '../files/resolveInside.js';
+import { isInside } from '../files/resolveInside.js';
+import type { ServerFiles } from '../files/ServerFiles.js';
 import { toDockerPorts } from './DockerPortBindings.js';
 
 /** Where the server folder appears inside every container (Wings' convention). */
@@ -24,12 +24,13 @@ export async function buildContainerOptions(
   config: DockerEnvironmentConfig,
   spec: ExecutionSpec,
   serverId: string,
+  files: ServerFiles,
 ): Promise<Docker.ContainerCreateOptions> {
-  const root = await realpath(spec.serverRoot);
+  const root = await files.jail.realRoot();
   const toContainer = pathMapper([spec.serverRoot, root]);
   const mounts = [
     { Type: 'bind' as const, Source: root, Target: CONTAINER_ROOT },
-    ...(await resolveBindings(spec.serverRoot, config.bindings ?? {})),
+    ...(await resolveBindings(files, config.bindings ?? {})),
   ];
   const ports = toDockerPorts(config.portBindings);
   return {
@@ -68,33 +69,26 @@ export function networkMode(config: DockerEnvironmentConfig): string {
 }
 
 /**
- * Each binding's host path must lie inside the server folder, symlinks included: a relative
- * path is taken from the server folder, an absolute one must already point inside it.
- * Missing folders are created, as docker does for -v.
+ * Each binding's host path must lie inside the server folder, links included: a relative path is
+ * taken from the server folder, an absolute one must already point inside it. The server's jail
+ * resolves each (missing folders made, as docker does for -v) and answers where it really is.
  */
-export async function resolveBindings(serverRoot: string, bindings: Record<string, string>) {
-  const root = await realpath(serverRoot);
+export async function resolveBindings(files: ServerFiles, bindings: Record<string, string>) {
   const mounts: { Type: 'bind'; Source: string; Target: string }[] = [];
   for (const [hostPath, containerPath] of Object.entries(bindings)) {
-    let inner = hostPath;
-    if (isAbsolute(hostPath)) {
-      const base = [serverRoot, root].find((candidate) => isInside(candidate, resolve(hostPath)));
-      if (!base) throw outside(hostPath);
-      inner = relative(base, resolve(hostPath));
-    }
-    let source: string;
-    try {
-      source = await resolveInside(root, inner);
-    } catch (error) {
-      throw error instanceof OutpostError ? outside(hostPath) : error;
-    }
+    if (isAbsolute(hostPath) && !isInside(files.root, resolve(hostPath)) && !isInside(await files.jail.realRoot(), resolve(hostPath))) throw outside(hostPath);
     if (!posix.isAbsolute(containerPath) || posix.normalize(containerPath) === '/') {
       throw new OutpostError('ErrOperationFailed', `docker binding target must be an absolute path below /: ${containerPath}`, {
         field: 'bindings',
         value: containerPath,
       });
     }
-    await mkdir(source, { recursive: true });
+    let source: string;
+    try {
+      source = await files.folder(await files.pathOf(hostPath));
+    } catch (error) {
+      throw error instanceof OutpostError && error.code === 'ErrPathOutsideServer' ? outside(hostPath) : error;
+    }
     mounts.push({ Type: 'bind', Source: source, Target: posix.normalize(containerPath) });
   }
   return mounts;

@@ -1,6 +1,6 @@
 import { constants, type Stats } from 'node:fs';
 import { open, readFile, readlink, stat, type FileHandle } from 'node:fs/promises';
-import { basename, join, posix } from 'node:path';
+import { basename, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { OutpostError } from '@outpost/shared/errors';
@@ -19,7 +19,7 @@ import { JailOpNames, type JailOps, type JailRunner } from './JailRunner.js';
 import { jailPath, outside, UploadFolder } from './jailPath.js';
 import { isInside } from './resolveInside.js';
 import { assertReachable } from '../servers/serverUsers.js';
-import { isFolder, O_PATH, ServerJail, type FileInfo, type ListedEntry, type OpenedFile, type SetAttributes } from './ServerJail.js';
+import { isFolder, O_PATH, removeServerFolder, ServerJail, type FileInfo, type ListedEntry, type OpenedFile, type SetAttributes } from './ServerJail.js';
 
 /** open(2)'s access-mode bits (read, write, both). */
 const O_ACCMODE = 3;
@@ -215,6 +215,50 @@ export class ServerFiles {
    */
   extract(archivePath: string, destination: string, limits: Partial<ExtractLimits> = {}): Promise<void> {
     return this.run(archivePath, 'extract', archivePath, destination, limits);
+  }
+
+  /**
+   * A path the server's own work names (a step's target, a docker binding) as a path in the server
+   * folder: an absolute one that starts at the folder, by its name or its real path (as
+   * "${rootDir}/server.jar" does), counts from there; any other text counts from the folder, like
+   * every user path. Climbing out is refused here; links are met where the path is used.
+   */
+  async pathOf(text: string): Promise<string> {
+    if (isAbsolute(text) && !text.includes('\0')) {
+      const base = [this.root, await this.jail.realRoot()].find((candidate) => isInside(candidate, resolve(text)));
+      if (base) return jailPath(relative(base, resolve(text)));
+    }
+    return jailPath(text);
+  }
+
+  /**
+   * The real absolute path of a folder of the server, made (as the server's user) when missing, for
+   * what takes only a path: a program's working directory, a container's bind mount. The folder is
+   * opened and what was opened checked to be inside, never the name joined onto the server folder.
+   */
+  async folder(path: string): Promise<string> {
+    // Found here (O_PATH handles open nothing); only a missing folder needs the server's user to make it.
+    let real = await this.jail.realPath(path).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw fsError(error, path);
+    });
+    if (real === undefined) {
+      await this.mkdir(path);
+      real = await this.run(path, 'realPath', path);
+    } else if (!isFolder(await withFsErrors(path, () => this.jail.stat(path, true)))) {
+      throw new OutpostError('ErrAlreadyExists', `already exists: ${path}`, { path });
+    }
+    const root = await this.jail.realRoot();
+    return real ? join(root, real) : root;
+  }
+
+  /**
+   * Removes the whole server folder (the server is deleted): its child ends first, then everything
+   * goes level by level beneath handles, so a link swapped in meanwhile is removed, never followed.
+   */
+  async removeFolder(): Promise<void> {
+    this.close();
+    await removeServerFolder(this.root);
   }
 
   /** Resolves once the child with the server's uid (if one runs) has no operation under way, or after `timeoutMs`. */

@@ -1,19 +1,14 @@
 import { substitute } from '@outpost/shared';
-import { isAbsolute } from 'node:path';
-import { jailPath } from '../files/jailPath.js';
-import { isInside } from '../files/resolveInside.js';
 import type { OperationContext } from './OperationContext.js';
 
 /**
  * A path a template wrote, as a path in the server folder for ctx.files: variables substituted,
- * climbing out refused. An absolute path that already lies in the folder (as
- * "${rootDir}/server.jar" does) is taken from there; any other absolute path counts from the
- * server folder, like every user path. Links are followed (or refused) by the jail when used.
+ * then read by the server's jail (ServerFiles.pathOf): an absolute path that already lies in the
+ * folder (as "${rootDir}/server.jar" does) is taken from there, any other counts from the server
+ * folder, climbing out is refused, and links are followed (or refused) when the path is used.
  */
-export function stepPath(ctx: OperationContext, path: string): string {
-  const text = substitute(path, ctx.variables);
-  const local = isAbsolute(text) && isInside(ctx.root, text) ? text.slice(ctx.root.length) || '.' : text;
-  return jailPath(local);
+export function stepPath(ctx: OperationContext, path: string): Promise<string> {
+  return ctx.files.pathOf(substitute(path, ctx.variables));
 }
 
 /** The path as users see it, relative to the server folder, for log lines. */

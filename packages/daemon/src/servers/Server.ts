@@ -260,7 +260,7 @@ export class Server implements TaskHost {
     }
     if (this.def.run.pre?.length) await this.runSteps(this.def.run.pre, 'pre run hooks');
     const environment = await this.getEnvironment();
-    const spec = await buildRunExecution(this.def, this.root, variables, this.javaEnvironment());
+    const spec = await buildRunExecution(this.def, serverFilesFor(this.root), variables, this.javaEnvironment());
     this.log('Starting server');
     let proc: RunningProcess;
     try {
@@ -359,7 +359,11 @@ export class Server implements TaskHost {
     const user = await serverUser(this.root).catch(() => undefined);
     if (!user) return;
     // The file worker runs as the same user: let the operations it is doing finish first.
-    await serverFilesFor(this.root).settled(FILE_WORK_GRACE_MS);
+    const files = serverFilesFor(this.root);
+    await files.settled(FILE_WORK_GRACE_MS);
+    // Ended here rather than by the sweep, so the next file operation (a start's working
+    // directory) gets a fresh worker instead of one whose death is not yet noticed.
+    files.close();
     await killUser(user.uid);
   }
 
@@ -404,7 +408,7 @@ export class Server implements TaskHost {
   /** A command step: runs in the server's environment, output to the console, answers the exit code. */
   private async exec(argv: string[], opts: { cwd: string; env: Record<string, string> }, signal: AbortSignal): Promise<number> {
     const environment = await this.getEnvironment();
-    const spec = await buildExecution(argv, this.root, opts.cwd || (await resolveWorkingDirectory(this.root, undefined, {})), opts.env);
+    const spec = await buildExecution(argv, this.root, opts.cwd || (await resolveWorkingDirectory(serverFilesFor(this.root), undefined, {})), opts.env);
     if (signal.aborted) throw new OutpostError('ErrOperationFailed', 'the step was killed');
     const proc = await environment.start(spec, (text) => this.console.append(text));
     this.stepProcesses.add(proc);

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { closeServerFiles } from '../files/serverFilesFor.js';
-import { removeServerFolder } from '../files/ServerJail.js';
+import { closeServerFiles, serverFilesFor } from '../files/serverFilesFor.js';
 import { join } from 'node:path';
 import { applyVariableValues, checkDefinitionValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
 import type { ServerDefinition, Variable } from '@outpost/shared';
@@ -115,8 +114,9 @@ export class ServerManager {
     const server = this.get(id);
     this.servers.delete(id);
     await server.destroy();
+    const files = serverFilesFor(this.rootOf(id));
     closeServerFiles(this.rootOf(id));
-    await removeServerFolder(this.rootOf(id));
+    await files.removeFolder();
     await unlink(this.definitionPath(id)).catch(() => undefined);
     await unlink(this.consolePath(id)).catch(() => undefined);
   }

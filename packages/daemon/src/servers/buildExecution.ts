@@ -1,9 +1,8 @@
-import { lchown, mkdir } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { basename } from 'node:path';
 import { buildCommand, OutpostError, substitute } from '@outpost/shared';
 import type { ServerDefinition } from '@outpost/shared';
 import type { ExecutionSpec } from '../environments/environment.js';
-import { resolveInside } from '../files/resolveInside.js';
+import type { ServerFiles } from '../files/ServerFiles.js';
 import { assertReachable, serverUser } from './serverUsers.js';
 
 /** What a program needs of the daemon's environment: where to find programs, whose it is, language and time. */
@@ -22,16 +21,9 @@ export function baseEnvironment(): Record<string, string> {
   return env;
 }
 
-/** Resolves a template's working directory inside the server folder, creating it when missing. */
-export async function resolveWorkingDirectory(root: string, dir: string | undefined, variables: Record<string, unknown>): Promise<string> {
-  const cwd = await resolveInside(root, substitute(dir || '.', variables));
-  const created = await mkdir(cwd, { recursive: true });
-  // Folders made here belong to the server's user, who must be able to write in its working directory.
-  const user = created && (await serverUser(root));
-  if (user) {
-    for (let folder = cwd; folder.length >= created.length; folder = dirname(folder)) await lchown(folder, user.uid, user.gid);
-  }
-  return cwd;
+/** A template's working directory in the server folder, made when missing, as the server's jail resolves it. */
+export async function resolveWorkingDirectory(files: ServerFiles, dir: string | undefined, variables: Record<string, unknown>): Promise<string> {
+  return files.folder(substitute(dir || '.', variables));
 }
 
 /**
@@ -55,12 +47,12 @@ export async function buildExecution(argv: string[], root: string, cwd: string, 
  * data, never code), `tools` (JAVA_HOME and PATH of a fetched JDK), the template's environment variables with values substituted (an
  * environment variable's value is data already), the working directory inside the folder.
  */
-export async function buildRunExecution(def: ServerDefinition, root: string, variables: Record<string, unknown>, tools: Record<string, string> = {}): Promise<ExecutionSpec> {
+export async function buildRunExecution(def: ServerDefinition, files: ServerFiles, variables: Record<string, unknown>, tools: Record<string, string> = {}): Promise<ExecutionSpec> {
   const { argv, env: references } = buildCommand(def.run.command, variables, def.data);
   if (argv.length === 0) throw new OutpostError('ErrInvalidJson', 'the run command is empty', { field: 'run.command' });
   // Tools the install put on the node (a JDK's JAVA_HOME and PATH) come first; the template's own variables win.
   const env: Record<string, string> = { ...tools };
   for (const [key, value] of Object.entries(def.run.environmentVars ?? {})) env[key] = substitute(String(value), variables);
-  const cwd = await resolveWorkingDirectory(root, def.run.workingDirectory, variables);
-  return buildExecution(argv, root, cwd, { ...env, ...references });
+  const cwd = await resolveWorkingDirectory(files, def.run.workingDirectory, variables);
+  return buildExecution(argv, files.root, cwd, { ...env, ...references });
 }

@@ -15,7 +15,7 @@ export const MAX_ALTER_FILE_BYTES = 20_971_520;
  * substituted in the path, the search and the replacement, as plain text in each.
  */
 export async function alterFile(step: AlterFileStep, ctx: OperationContext): Promise<void> {
-  const target = stepPath(ctx, step.file);
+  const target = await stepPath(ctx, step.file);
   const shown = shownPath(target);
   const info = await ctx.files.stat(target).catch((error: unknown) => {
     if ((error as OutpostError).code === 'ErrNotFound') return undefined;

@@ -24,7 +24,7 @@ export function fileNameOf(url: URL): string {
 export async function download(step: DownloadStep, ctx: OperationContext): Promise<void> {
   for (const file of step.files) {
     const url = parseHttpUrl(substitute(file, ctx.variables));
-    const target = stepPath(ctx, fileNameOf(url));
+    const target = await stepPath(ctx, fileNameOf(url));
     ctx.log(`Downloading ${url.href} to ${shownPath(target)}`);
     // Progress every 10 % and the size at the end come from downloadToFile.
     await downloadToFile(url, ctx.files, target, ctx, { log: ctx.log });

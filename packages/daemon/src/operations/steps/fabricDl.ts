@@ -12,7 +12,7 @@ import { shownPath, stepPath } from '../stepPath.js';
  * (java -jar <targetFile> server ...) in a command step, as Fabric documents.
  */
 export async function fabricDl(step: FabricDlStep, ctx: OperationContext): Promise<void> {
-  const target = stepPath(ctx, step.targetFile);
+  const target = await stepPath(ctx, step.targetFile);
   const list = await fetchJson(downloadSources.fabricInstallers, ctx);
   const installers = Array.isArray(list) ? list.filter((entry): entry is Record<string, unknown> => isRecord(entry) && typeof entry.url === 'string') : [];
   const chosen = installers.find((entry) => entry.stable === true) ?? installers[0];

@@ -44,7 +44,7 @@ export async function forgeDl(step: ForgeDlStep, ctx: OperationContext): Promise
 
 /** Downloads and runs the Forge installer of an exact version (shared with spongeforgedl). */
 export async function installForge(version: string, filename: string | undefined, ctx: OperationContext): Promise<void> {
-  const installer = stepPath(ctx, filename?.trim() ? filename : `forge-${version}-installer.jar`);
+  const installer = await stepPath(ctx, filename?.trim() ? filename : `forge-${version}-installer.jar`);
   const url = parseHttpUrl(`${downloadSources.forgeMaven}/net/minecraftforge/forge/${version}/forge-${version}-installer.jar`);
   const sha1 = await mavenSha1(url, ctx);
   ctx.log(`Downloading the Forge ${version} installer to ${shownPath(installer)}${sha1 ? '' : ' (the maven publishes no checksum for it)'}`);

@@ -4,7 +4,7 @@ import { shownPath, stepPath } from '../stepPath.js';
 
 /** Creates a folder and any missing parents; an existing folder is fine. */
 export async function mkdirStep(step: MkdirStep, ctx: OperationContext): Promise<void> {
-  const target = stepPath(ctx, step.target);
+  const target = await stepPath(ctx, step.target);
   ctx.log(`Creating folder ${shownPath(target)}`);
   await ctx.files.mkdir(target);
 }

@@ -28,7 +28,7 @@ export function findVersionUrl(manifest: unknown, wanted: string): { id: string;
 /** Downloads the Minecraft server jar of a version (looked up in Mojang's manifest) to the target, checking its SHA-1 on the way. */
 export async function mojangDl(step: MojangDlStep, ctx: OperationContext): Promise<void> {
   const wanted = substitute(step.version ?? '', ctx.variables).trim();
-  const target = stepPath(ctx, step.target);
+  const target = await stepPath(ctx, step.target);
   const { id, url } = findVersionUrl(await fetchJson(downloadSources.mojangManifest, ctx), wanted);
   const version = await fetchJson(url, ctx);
   const server = isRecord(version) && isRecord(version.downloads) ? version.downloads.server : undefined;

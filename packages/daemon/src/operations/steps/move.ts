@@ -9,13 +9,13 @@ import { shownPath, stepPath } from '../stepPath.js';
  * the source inside it, and an existing file is replaced; missing parent folders of the target are created.
  */
 export async function move(step: MoveStep, ctx: OperationContext): Promise<void> {
-  const source = stepPath(ctx, step.source);
-  let target = stepPath(ctx, step.target);
+  const source = await stepPath(ctx, step.source);
+  let target = await stepPath(ctx, step.target);
   if (source === '') throw new StepFailure('cannot move the server folder itself');
   if (!(await ctx.files.info(source, false).catch(unlessMissing))) throw new StepFailure(`${shownPath(source)} does not exist`);
   const existing = await ctx.files.stat(target).catch(unlessMissing);
   if (existing && !existing.isFile) {
-    target = stepPath(ctx, posix.join(target, posix.basename(source)));
+    target = await stepPath(ctx, posix.join(target, posix.basename(source)));
   }
   ctx.log(`Moving ${shownPath(source)} to ${shownPath(target)}`);
   await ctx.files.rename(source, target, true);

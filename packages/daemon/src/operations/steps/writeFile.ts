@@ -5,7 +5,7 @@ import { shownPath, stepPath } from '../stepPath.js';
 
 /** Writes the text (variables substituted) to the target, creating missing folders; replaces an existing file. */
 export async function writeFileStep(step: WriteFileStep, ctx: OperationContext): Promise<void> {
-  const target = stepPath(ctx, step.target);
+  const target = await stepPath(ctx, step.target);
   ctx.log(`Writing ${shownPath(target)}`);
   await ctx.files.write(target, substitute(step.text ?? '', ctx.variables));
 }
