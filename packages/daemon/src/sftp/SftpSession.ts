@@ -32,31 +32,34 @@ export class SftpSession {
     private readonly sftp: SFTPWrapper,
     private readonly files: ServerFiles,
     private readonly canWrite: boolean,
+    /** Told of each request answered "permission denied" (a path outside, a change by a read-only login). */
+    private readonly onRefused?: (request: string, paths: string[]) => void,
   ) {
     // OpenSSH's client waits for our end before it exits (machine notes).
     sftp.on('end', () => sftp.end());
     sftp.on('close', () => void this.closeAll());
     sftp.on('error', () => {});
 
-    sftp.on('OPEN', (id, path, flags, attrs) => this.run(id, () => this.open(id, path, flags, attrs)));
-    sftp.on('READ', (id, handle, offset, length) => this.run(id, () => this.read(id, handle, offset, length)));
-    sftp.on('WRITE', (id, handle, offset, data) => this.run(id, () => this.write(id, handle, offset, data)));
-    sftp.on('CLOSE', (id, handle) => this.run(id, () => this.close(id, handle)));
-    sftp.on('FSTAT', (id, handle) => this.run(id, () => this.fstat(id, handle)));
-    sftp.on('FSETSTAT', (id, handle, attrs) => this.run(id, () => this.fsetstat(id, handle, attrs)));
-    sftp.on('OPENDIR', (id, path) => this.run(id, () => this.opendir(id, path)));
-    sftp.on('READDIR', (id, handle) => this.run(id, () => this.readdir(id, handle)));
-    sftp.on('STAT', (id, path) => this.run(id, async () => sftp.attrs(id, toAttributes(await files.info(path, true)))));
-    sftp.on('LSTAT', (id, path) => this.run(id, async () => sftp.attrs(id, toAttributes(await files.info(path, false)))));
-    sftp.on('SETSTAT', (id, path, attrs) => this.run(id, () => this.setstat(id, path, attrs)));
-    sftp.on('REMOVE', (id, path) => this.run(id, () => this.remove(id, path)));
-    sftp.on('RMDIR', (id, path) => this.run(id, () => this.rmdir(id, path)));
-    sftp.on('MKDIR', (id, path, attrs) => this.run(id, () => this.mkdir(id, path, attrs)));
-    sftp.on('RENAME', (id, from, to) => this.run(id, () => this.rename(id, from, to)));
-    sftp.on('REALPATH', (id, path) => this.run(id, async () => sftp.name(id, [nameOnly(sftpPath(path))])));
-    sftp.on('READLINK', (id, path) => this.run(id, () => this.readlink(id, path)));
+    // Each request runs under its name and the paths it names, for the refusal log.
+    sftp.on('OPEN', (id, path, flags, attrs) => this.run(id, 'OPEN', [path], () => this.open(id, path, flags, attrs)));
+    sftp.on('READ', (id, handle, offset, length) => this.run(id, 'READ', [], () => this.read(id, handle, offset, length)));
+    sftp.on('WRITE', (id, handle, offset, data) => this.run(id, 'WRITE', [], () => this.write(id, handle, offset, data)));
+    sftp.on('CLOSE', (id, handle) => this.run(id, 'CLOSE', [], () => this.close(id, handle)));
+    sftp.on('FSTAT', (id, handle) => this.run(id, 'FSTAT', [], () => this.fstat(id, handle)));
+    sftp.on('FSETSTAT', (id, handle, attrs) => this.run(id, 'FSETSTAT', [], () => this.fsetstat(id, handle, attrs)));
+    sftp.on('OPENDIR', (id, path) => this.run(id, 'OPENDIR', [path], () => this.opendir(id, path)));
+    sftp.on('READDIR', (id, handle) => this.run(id, 'READDIR', [], () => this.readdir(id, handle)));
+    sftp.on('STAT', (id, path) => this.run(id, 'STAT', [path], async () => sftp.attrs(id, toAttributes(await files.info(path, true)))));
+    sftp.on('LSTAT', (id, path) => this.run(id, 'LSTAT', [path], async () => sftp.attrs(id, toAttributes(await files.info(path, false)))));
+    sftp.on('SETSTAT', (id, path, attrs) => this.run(id, 'SETSTAT', [path], () => this.setstat(id, path, attrs)));
+    sftp.on('REMOVE', (id, path) => this.run(id, 'REMOVE', [path], () => this.remove(id, path)));
+    sftp.on('RMDIR', (id, path) => this.run(id, 'RMDIR', [path], () => this.rmdir(id, path)));
+    sftp.on('MKDIR', (id, path, attrs) => this.run(id, 'MKDIR', [path], () => this.mkdir(id, path, attrs)));
+    sftp.on('RENAME', (id, from, to) => this.run(id, 'RENAME', [from, to], () => this.rename(id, from, to)));
+    sftp.on('REALPATH', (id, path) => this.run(id, 'REALPATH', [path], async () => sftp.name(id, [nameOnly(sftpPath(path))])));
+    sftp.on('READLINK', (id, path) => this.run(id, 'READLINK', [path], () => this.readlink(id, path)));
     // ssh2 has already put OpenSSH's swapped arguments back in order: link first, then target.
-    sftp.on('SYMLINK', (id, link, target) => this.run(id, () => this.symlink(id, link, target)));
+    sftp.on('SYMLINK', (id, link, target) => this.run(id, 'SYMLINK', [link, target], () => this.symlink(id, link, target)));
   }
 
   private async open(id: number, path: string, flags: number, attrs: Attributes): Promise<void> {
@@ -215,10 +218,11 @@ export class SftpSession {
     await Promise.all(open.map((entry) => (entry.kind === 'file' ? entry.writer.idle().catch(() => {}).finally(() => entry.file.close().catch(() => {})) : undefined)));
   }
 
-  /** Runs a request and answers its failure with the nearest SFTP status. */
-  private run(id: number, work: () => Promise<void>): void {
+  /** Runs a request and answers its failure with the nearest SFTP status; a refusal is reported too. */
+  private run(id: number, request: string, paths: string[], work: () => Promise<void>): void {
     work().catch((error: unknown) => {
       const [code, message] = statusOf(error);
+      if (code === STATUS_CODE.PERMISSION_DENIED) this.onRefused?.(request, paths);
       this.sftp.status(id, code, message);
     });
   }

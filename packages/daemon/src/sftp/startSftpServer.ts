@@ -5,7 +5,6 @@ import { serverFilesFor } from '../files/serverFilesFor.js';
 import { DefaultLoginLimits, LoginLimiter, type LoginLimits } from './LoginLimiter.js';
 import { loadOrCreateHostKey } from './hostKey.js';
 import { SftpSession } from './SftpSession.js';
-import { watchRefusals } from './watchRefusals.js';
 
 /** Where SFTP events go (the daemon's pino logger, or the panel's): logins, session ends, refusals; never a password. */
 export type SftpLogger = Pick<BaseLogger, 'info' | 'warn'>;
@@ -121,8 +120,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
         const session = acceptSession();
         session.on('sftp', (acceptSftp) => {
           const sftp = acceptSftp();
-          watchRefusals(sftp, (request, paths) => logger.warn({ remoteAddress, username, request, paths }, 'sftp operation refused'));
-          new SftpSession(sftp, files, granted.canWrite);
+          new SftpSession(sftp, files, granted.canWrite, (request, paths) => logger.warn({ remoteAddress, username, request, paths }, 'sftp operation refused'));
         });
       });
     });
