@@ -7,7 +7,7 @@ import type { PanelContext } from './context.js';
 import { migrateToLatest } from './db/migrate.js';
 import { NodeClients } from './nodes/NodeClients.js';
 import { NodeHealth } from './nodes/NodeHealth.js';
-import { OpenSockets } from './nodes/OpenSockets.js';
+import { OpenSockets } from './services/access/OpenSockets.js';
 import { openDatabase } from './db/openDatabase.js';
 import { repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';

@@ -5,7 +5,7 @@ import type { Repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';
 import type { NodeClients } from './nodes/NodeClients.js';
 import type { NodeHealth } from './nodes/NodeHealth.js';
-import type { OpenSockets } from './nodes/OpenSockets.js';
+import type { OpenSockets } from './services/access/OpenSockets.js';
 import type { AttemptBudget } from './services/attemptBudget.js';
 import type { FailedLogins } from './services/failedLogins.js';
 import type { PendingLogins } from './services/pendingLogins.js';

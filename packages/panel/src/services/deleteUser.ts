@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { endUserAccess } from './endUserAccess.js';
+import { endAccess } from './access/endAccess.js';
 import { lastAdminError } from './panelRank.js';
 
 /**
@@ -9,5 +9,5 @@ import { lastAdminError } from './panelRank.js';
  */
 export async function deleteUser(request: FastifyRequest, userId: number): Promise<void> {
   if (!(await request.server.panel.repo.users.deleteKeepingAdmin(userId))) throw lastAdminError(userId);
-  await endUserAccess(request, userId);
+  await endAccess(request, { ended: 'account', userId });
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { Scopes } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 import type { OAuthClientRow } from '../db/oauthClients.js';
-import type { OpenSockets } from '../nodes/OpenSockets.js';
 import { hashPassword } from './passwords.js';
 import { scopesForServer } from './policy.js';
 import { sessionScopes } from './sessionScopes.js';
@@ -30,11 +29,6 @@ export async function createOAuthClient(
     description: fields.description?.trim() ?? '',
   });
   return { client_id: clientId, client_secret: secret };
-}
-
-/** Deletes a client with its tokens, and closes the live connections those tokens opened. */
-export async function deleteOAuthClient(repo: Repositories, sockets: OpenSockets, clientId: string): Promise<void> {
-  for (const tokenHash of await repo.oauthClients.delete(clientId)) sockets.closeForSession(tokenHash);
 }
 
 /** What a client's token holds right now (its owner's permissions, narrowed to the server for a server client). */

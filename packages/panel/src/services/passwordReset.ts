@@ -25,7 +25,7 @@ export function requestPasswordReset(repo: Repositories, mail: Mailer, email: st
 
 /**
  * Sets a new password with a reset link's token, once: the link and every other open link of the
- * user are spent, and every session of the user ends. Answers the user's id.
+ * user are spent. Answers the user's id, whose sessions the route then ends (endAccess).
  */
 export async function resetPassword(repo: Repositories, token: string, password: string): Promise<number> {
   // Checked first, so a password that is too short does not use up the link.
@@ -34,6 +34,5 @@ export async function resetPassword(repo: Repositories, token: string, password:
   if (userId === undefined) throw new OutpostError('ErrTokenInvalid', 'the reset link is invalid, used or expired', undefined, 400);
   await repo.users.update(userId, { passwordHash: await hashPassword(password) });
   await repo.passwordResets.deleteForUser(userId);
-  await repo.sessions.deleteForUser(userId);
   return userId;
 }

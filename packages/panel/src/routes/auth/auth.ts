@@ -5,7 +5,7 @@ import { clearSessionCookie, readSessionToken, SESSION_COOKIE } from '../../plug
 import { checkNewUser, createUser } from '../../services/createUser.js';
 import { checkCredentials } from '../../services/checkCredentials.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
-import { endSftpSessions } from '../../services/endSftpSessions.js';
+import { endAccess } from '../../services/access/endAccess.js';
 import { useOtpCode } from '../../services/otpCodes.js';
 import { readSetting } from '../../services/panelSettings.js';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_MS } from '../../services/pendingLogins.js';
@@ -84,18 +84,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post('/auth/logout', { schema: logoutSchema, config: { scope: 'public' } }, async (request, reply) => {
     // Both credentials the caller holds end here: the one it sent and the cookie beside it.
     const tokens = new Set([readSessionToken(request), request.cookies?.[SESSION_COOKIE]]);
-    for (const token of tokens) {
-      if (!token || token.length > 200) continue;
-      const tokenHash = hashSessionToken(token);
-      const session = await repo.sessions.byHash(tokenHash);
-      await repo.sessions.delete(tokenHash);
-      if (session) {
-        // Signing out ends what the session opened, and the SFTP sessions the password opened; a
-        // client's token ends alone (the person's SFTP sessions are not the client's to end).
-        app.panel.sockets.closeForSession(tokenHash);
-        if (session.clientId === null) await endSftpSessions(request, { user: String(session.userId), scopes: [] }, session.userId);
-      }
-    }
+    const tokenHashes = [...tokens].filter((token): token is string => !!token && token.length <= 200).map(hashSessionToken);
+    await endAccess(request, { ended: 'signOut', tokenHashes });
     clearSessionCookie(reply);
     return reply.code(204).send(null);
   });

@@ -2,7 +2,8 @@ import { OutpostError, serverActionScopes } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OAuthClientRow } from '../../db/oauthClients.js';
-import { createOAuthClient, deleteOAuthClient } from '../../services/oauthClients.js';
+import { endAccess } from '../../services/access/endAccess.js';
+import { createOAuthClient } from '../../services/oauthClients.js';
 import {
   createSelfClientSchema,
   createServerClientSchema,
@@ -22,7 +23,7 @@ const notFound = (clientId: string) => new OutpostError('ErrClientNotFound', 'cl
  */
 export default async function oauthClientRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { repo, sockets } = app.panel;
+  const { repo } = app.panel;
 
   /** The signed-in person (not a client) and a server that exists. */
   async function personOnServer(request: FastifyRequest, serverId: string): Promise<number> {
@@ -57,7 +58,7 @@ export default async function oauthClientRoutes(app: FastifyInstance): Promise<v
 
   r.delete('/api/self/oauth2/:id', { schema: deleteSelfClientSchema, config: { scope: 'session' } }, async (request, reply) => {
     const client = await ownClient(request.session!.userId, null, request.params.id);
-    await deleteOAuthClient(repo, sockets, client.clientId);
+    await endAccess(request, { ended: 'client', clientId: client.clientId });
     await mailOwner(client.userId, 'clientDeleted', client.name);
     return reply.code(204).send(null);
   });
@@ -79,7 +80,7 @@ export default async function oauthClientRoutes(app: FastifyInstance): Promise<v
   r.delete('/api/servers/:id/oauth2/:clientId', { schema: deleteServerClientSchema, config: serverConfig }, async (request, reply) => {
     const userId = await personOnServer(request, request.params.id);
     const client = await ownClient(userId, request.params.id, request.params.clientId);
-    await deleteOAuthClient(repo, sockets, client.clientId);
+    await endAccess(request, { ended: 'client', clientId: client.clientId });
     await mailOwner(userId, 'clientDeleted', client.name);
     return reply.code(204).send(null);
   });

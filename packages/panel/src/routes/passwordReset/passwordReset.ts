@@ -1,7 +1,7 @@
 import { OutpostError, assertConfirmation, assertEmail } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { endSftpSessions } from '../../services/endSftpSessions.js';
+import { endAccess } from '../../services/access/endAccess.js';
 import { isMailConfigured } from '../../services/mail/mailSettings.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { requestPasswordReset, resetPassword } from '../../services/passwordReset.js';
@@ -29,8 +29,7 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
     // Before the link is looked at, so a mistyped repeat does not use it up.
     assertConfirmation(request.body, 'password');
     const userId = await resetPassword(repo, request.body.token, request.body.password);
-    app.panel.sockets.closeForUser(userId);
-    await endSftpSessions(request, { user: String(userId), scopes: [] }, userId);
+    await endAccess(request, { ended: 'password', userId });
     const user = await repo.users.byId(userId);
     if (user) mail.toUser(userId, { kind: 'passwordChanged', values: { username: user.username } });
     return reply.code(204).send(null);

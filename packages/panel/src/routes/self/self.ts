@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { assertAvailable } from '../../services/createUser.js';
-import { endSftpSessions } from '../../services/endSftpSessions.js';
+import { endAccess } from '../../services/access/endAccess.js';
 import { hashPassword, verifyPassword } from '../../services/passwords.js';
 import { getSelfSchema, updateSelfSchema } from './schema.js';
 
@@ -49,11 +49,7 @@ export default async function selfRoutes(app: FastifyInstance): Promise<void> {
     }
     // A new password signs out every other session (and their sockets) and every SFTP session,
     // which the old password opened; this session stays.
-    if (newPassword !== undefined) {
-      await repo.sessions.deleteForUser(userId, tokenHash);
-      app.panel.sockets.closeForUser(userId, tokenHash);
-      await endSftpSessions(request, { user: String(userId), scopes }, userId);
-    }
+    if (newPassword !== undefined) await endAccess(request, { ended: 'password', userId, keep: tokenHash });
     return present(userId, scopes);
   });
 }

@@ -1,8 +1,7 @@
 import { OutpostError, assertEmail, permissionsFromScopes, requireScopes, scopesFromPermissions, serverActionScopes, serverPermissionFlags, serverPermissionScopes, type Scope } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { endSftpSessions } from '../../services/endSftpSessions.js';
-import { restrictUserTasks } from '../../services/restrictUserTasks.js';
+import { endAccess } from '../../services/access/endAccess.js';
 import { inviteToServer } from '../../services/inviteToServer.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { panelLink } from '../../services/mail/panelLink.js';
@@ -79,9 +78,7 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     // An invitation the email still had here is superseded by the account's own entry.
     await repo.invitations.deleteFor(id, user.email);
     await mailAccessChange(request.session!.userId, user.id, server, before.length > 0, scopesFromPermissions(flags).length > 0);
-    app.panel.sockets.closeFor(user.id, id);
-    await endSftpSessions(request, { user: String(request.session!.userId), scopes: own }, user.id, id);
-    await restrictUserTasks(request, user.id, id);
+    await endAccess(request, { ended: 'serverScopes', userId: user.id, serverId: id });
     return reply.code(204).send(null);
   });
 
@@ -104,9 +101,7 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     await repo.permissions.replace(user.id, id, []);
     const server = await repo.servers.byId(id);
     if (server) await mailAccessChange(request.session!.userId, user.id, server, true, false);
-    app.panel.sockets.closeFor(user.id, id);
-    await endSftpSessions(request, { user: String(request.session!.userId), scopes: own }, user.id, id);
-    await restrictUserTasks(request, user.id, id);
+    await endAccess(request, { ended: 'serverScopes', userId: user.id, serverId: id });
     return reply.code(204).send(null);
   });
 }

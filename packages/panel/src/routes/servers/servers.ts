@@ -5,6 +5,7 @@ import type { PanelContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/isUniqueViolation.js';
 import { assertQueryNumbers } from '../../services/assertQueryNumbers.js';
 import { assertServerName } from '../../services/assertServerName.js';
+import { endAccess } from '../../services/access/endAccess.js';
 import { createServer, duplicateServerName } from '../../services/createServer.js';
 import { isOn } from '../../services/isOn.js';
 import { liveServerFeed } from '../../services/LiveServerFeed.js';
@@ -70,6 +71,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
   // server.delete on the server, or servers.delete panel-wide: either will do.
   r.delete('/api/servers/:id', { schema: deleteServerSchema, config: { scope: need.delete } }, async (request, reply) => {
     const access = await serverAccess(request);
+    await endAccess(request, { ended: 'server', serverId: access.server.id });
     // A server its node no longer knows is still removed from the panel.
     await access.client.deleteServer(access.caller, access.server.id).catch((error: unknown) => {
       if (!(error instanceof OutpostError && error.code === 'ErrNotFound')) throw error;
@@ -78,7 +80,6 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
     const actor = (await ctx.repo.users.byId(request.session!.userId))?.username ?? '';
     await ctx.repo.invitations.deleteForServer(access.server.id);
     await ctx.repo.servers.delete(access.server.id);
-    ctx.sockets.closeFor(undefined, access.server.id);
     // Everyone else who could reach the server hears it is gone.
     for (const userId of users.filter((id) => id !== request.session!.userId)) {
       ctx.mail.toUser(userId, { kind: 'serverDeleted', values: { server: access.server.name, actor } });

@@ -29,6 +29,8 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
     },
     (socket: WebSocket, request) => {
       const session = request.session!;
+      // A logout or a new password ends the connection even while it watches no server.
+      const forget = sockets.add(session.userId, undefined, () => socket.close(4001, 'permissions changed'), session.tokenHash);
       let unwatch: (() => void)[] = [];
       const pending = new Map<string, LiveServer>();
       let flushQueued = false;
@@ -119,6 +121,7 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
       });
       socket.on('close', () => {
         closed = true;
+        forget();
         stopWatching();
       });
     },

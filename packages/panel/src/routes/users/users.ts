@@ -19,9 +19,7 @@ import type { UserRow } from '../../db/users.js';
 import { assertQueryNumbers } from '../../services/assertQueryNumbers.js';
 import { assertAvailable, checkNewUser, createUser } from '../../services/createUser.js';
 import { deleteUser } from '../../services/deleteUser.js';
-import { endSftpSessions } from '../../services/endSftpSessions.js';
-import { endUserAccess } from '../../services/endUserAccess.js';
-import { restrictUserTasks } from '../../services/restrictUserTasks.js';
+import { endAccess } from '../../services/access/endAccess.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { lastAdminError, panelRank } from '../../services/panelRank.js';
 import { sendAccountCreated } from '../../services/mail/sendAccountCreated.js';
@@ -102,7 +100,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
       await repo.passwordResets.deleteForUser(id);
     }
     // The old password opened sessions that must not outlive it (the editor's own stays).
-    if (password !== undefined) await endUserAccess(request, id, session.userId === id ? session.tokenHash : undefined);
+    if (password !== undefined) await endAccess(request, { ended: 'password', userId: id, keep: session.userId === id ? session.tokenHash : undefined });
     return present(await existing(repo, id));
   });
 
@@ -135,15 +133,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     rank.requireHeldChanges(own, before, after);
     // Scopes are read on every request, so the change holds from the user's next call on.
     if (!(await repo.permissions.replacePanelKeepingAdmin(id, after))) throw lastAdminError(id);
-    const demoted = before.includes(Scopes.Admin) && !after.includes(Scopes.Admin);
-    // An administrator reached every server: their live connections and SFTP sessions end, and
-    // whatever they still hold on a server is checked again when they reconnect.
-    if (demoted) {
-      app.panel.sockets.closeForUser(id);
-      await endSftpSessions(request, { user: String(id), scopes: [] }, id);
-    }
-    // The tasks they saved carry what they held (servers.edit.admin for steps): now no more than they hold.
-    if (before.some((scope) => !after.some((kept) => kept === scope))) await restrictUserTasks(request, id);
+    await endAccess(request, { ended: 'panelScopes', userId: id, lost: before.filter((scope) => !after.some((kept) => kept === scope)) });
     return reply.code(204).send(null);
   });
 }

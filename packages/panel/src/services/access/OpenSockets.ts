@@ -1,6 +1,7 @@
 interface OpenSocket {
   userId: number;
-  serverId: string;
+  /** The server it shows, or none (a server list between pages): closed with the user's or the session's connections, not a server's. */
+  serverId?: string;
   /** The session the socket was opened with (its token hash). */
   session?: string;
   close: () => void;
@@ -9,13 +10,13 @@ interface OpenSocket {
 /**
  * The live connections the panel holds open, by user, server and session, so that a change to
  * someone's permissions on a server, a logout or a new password closes their sockets at once
- * (DESIGN.md); the browser reconnects and gets the new permissions, or is refused.
+ * (DESIGN.md, endAccess); the browser reconnects and gets the new permissions, or is refused.
  */
 export class OpenSockets {
   private readonly open = new Set<OpenSocket>();
 
   /** Registers a connection's close function; answers the function that unregisters it. */
-  add(userId: number, serverId: string, close: () => void, session?: string): () => void {
+  add(userId: number, serverId: string | undefined, close: () => void, session?: string): () => void {
     const entry: OpenSocket = { userId, serverId, session, close };
     this.open.add(entry);
     return () => this.open.delete(entry);

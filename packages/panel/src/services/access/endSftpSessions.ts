@@ -1,4 +1,4 @@
-import type { NodeCaller, NodeClient } from '@outpost/shared';
+import type { NodeClient } from '@outpost/shared';
 import type { FastifyRequest } from 'fastify';
 
 // A node that does not answer must not hold up a logout; its sessions are logged as left open.
@@ -15,11 +15,12 @@ export function withinTime(work: Promise<void>): Promise<void> {
 }
 
 /**
- * Ends a user's open SFTP sessions when their access ends: on one server's node when a
- * permission there changes, or on every node at logout and password change. The caller is who
- * asks (the user themselves, or whoever edits the server's users); nodes check that too.
+ * Ends a user's open SFTP sessions when their access ends (endAccess): on one server's node when
+ * a permission there changes, or on every node at logout and password change. The panel asks as
+ * the user themselves, which a node allows as it only narrows.
  */
-export async function endSftpSessions(request: FastifyRequest, caller: NodeCaller, userId: number, serverId?: string): Promise<void> {
+export async function endSftpSessions(request: FastifyRequest, userId: number, serverId?: string): Promise<void> {
+  const caller = { user: String(userId), scopes: [] };
   const { repo, nodes } = request.server.panel;
   const targets: { name: string; client: () => NodeClient | Promise<NodeClient> }[] = [];
   if (serverId !== undefined) {
