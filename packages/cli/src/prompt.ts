@@ -1,22 +1,25 @@
 import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 
 /** Asks one question on the terminal; `hidden` stops the answer from being echoed (passwords). */
 export function ask(question: string, hidden = false): Promise<string> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
-  if (hidden && process.stdin.isTTY) {
-    const output = rl as unknown as { _writeToOutput: (text: string) => void };
-    let asked = false;
-    // Write the question once, then nothing of what is typed.
-    output._writeToOutput = (text: string) => {
-      if (!asked) process.stdout.write(text);
-      asked = true;
-    };
-  }
+  const mute = hidden && process.stdin.isTTY;
+  let muted = false;
+  // readline echoes what is typed to its output: ours passes the question on, then nothing.
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output: mute ? output : process.stdout, terminal: process.stdin.isTTY });
   return new Promise((resolve) => {
     rl.question(question, (answer) => {
       rl.close();
-      if (hidden && process.stdin.isTTY) process.stdout.write('\n');
+      if (mute) process.stdout.write('\n');
       resolve(answer.trim());
     });
+    // The question is written by now (synchronously); what follows is the typed answer.
+    muted = mute;
   });
 }
