@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorCodeOf, isErrorBody, type FileEntry, type FileListing } from '@outpost/shared';
-import { ApiError } from './ApiError';
-import { api } from './client';
-import { encodePath, proxyBase, rawRequest } from './serverProxy';
+import type { FileEntry, FileListing } from '@outpost/shared';
+import { api, request } from './client';
+import { encodePath, proxyBase } from './serverProxy';
 import { textOf } from './textOf';
 
 /** The URL of a file's contents: GET downloads it (also used as the download link). */
@@ -20,7 +19,7 @@ export const extractArchive = (id: string, archive: string, destination: string)
 
 /** A file as the editor gets it: its text, or null when its bytes are not text (a binary). */
 export async function readTextFile(id: string, path: string): Promise<string | null> {
-  const bytes = new Uint8Array(await (await rawRequest('GET', fileUrl(id, path))).arrayBuffer());
+  const bytes = new Uint8Array(await (await request('GET', fileUrl(id, path), { raw: true })).arrayBuffer());
   return textOf(bytes);
 }
 
@@ -28,42 +27,14 @@ export async function readTextFile(id: string, path: string): Promise<string | n
 export async function writeFile(id: string, path: string, content: Blob | string): Promise<void> {
   const form = new FormData();
   form.append('file', typeof content === 'string' ? new Blob([content]) : content, path.split('/').pop() || 'file');
-  await rawRequest('PUT', fileUrl(id, path), form);
+  await request('PUT', fileUrl(id, path), { body: form, raw: true });
 }
 
-/**
- * Uploads one file with progress (fetch cannot report upload progress, XMLHttpRequest can).
- * `onProgress` gets a fraction from 0 to 1.
- */
-export function uploadFile(id: string, path: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
-  const url = fileUrl(id, path);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        resolve();
-        return;
-      }
-      let parsed: unknown = xhr.responseText;
-      try {
-        parsed = JSON.parse(xhr.responseText);
-      } catch {
-        // keep the text
-      }
-      const report = { method: 'PUT', url, status: xhr.status, statusText: xhr.statusText, responseBody: parsed };
-      reject(isErrorBody(parsed) ? new ApiError(report, errorCodeOf(parsed), parsed.error.msg, parsed.error.metadata) : new ApiError(report));
-    };
-    xhr.onerror = () => reject(new ApiError({ method: 'PUT', url, status: 0, statusText: 'network error' }));
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+/** Uploads one file as the multipart field `file`; `onProgress` gets a fraction from 0 to 1. */
+export async function uploadFile(id: string, path: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  await request('PUT', fileUrl(id, path), { body: form, raw: true, onUploadProgress: onProgress });
 }
 
 // The folder listing itself arrives over the live connection (spec panel.md section 4), so a

@@ -1,6 +1,4 @@
-import { errorCodeOf, isErrorBody } from '@outpost/shared';
 import type { ConsoleReplay, PowerAction, ServerStats, ServerStatus } from '@outpost/shared';
-import { ApiError } from './ApiError';
 import { api } from './client';
 
 /** Base of every daemon call for one server, through the panel's proxy (spec panel.md section 7). */
@@ -13,29 +11,6 @@ export const encodePath = (path: string) =>
     .filter((part) => part !== '')
     .map(encodeURIComponent)
     .join('/');
-
-/**
- * For the calls the JSON client cannot make (plain-text or multipart bodies, raw bytes back):
- * the same credentials and the same ApiError on failure.
- */
-export async function rawRequest(method: 'GET' | 'POST' | 'PUT', url: string, body?: BodyInit): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(url, { method, body, credentials: 'same-origin' });
-  } catch (cause) {
-    throw new ApiError({ method, url, status: 0, statusText: String(cause) });
-  }
-  if (response.ok) return response;
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text for the report
-  }
-  const report = { method, url, status: response.status, statusText: response.statusText, responseBody: parsed };
-  throw isErrorBody(parsed) ? new ApiError(report, errorCodeOf(parsed), parsed.error.msg, parsed.error.metadata) : new ApiError(report);
-}
 
 // The live connection's HTTP fallback (live/ServerConnection.ts); screens use the socket.
 export const getStatus = (id: string) => api.get<ServerStatus>(`${proxyBase(id)}/status`);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Task, TaskCreated, TaskList, TaskMap } from '@outpost/shared';
-import { api } from './client';
-import { proxyBase, rawRequest } from './serverProxy';
+import { api, request } from './client';
+import { proxyBase } from './serverProxy';
 
 const tasksUrl = (id: string) => `${proxyBase(id)}/tasks`;
 const taskUrl = (id: string, taskId: string) => `${tasksUrl(id)}/${encodeURIComponent(taskId)}`;
@@ -14,7 +14,7 @@ export interface ServerTasks {
 
 /** The tasks and the node's time zone, which the answer carries beside them (and in a header). */
 export async function getTasks(id: string): Promise<ServerTasks> {
-  const response = await rawRequest('GET', tasksUrl(id));
+  const response = await request('GET', tasksUrl(id), { raw: true });
   const body = (await response.json()) as Partial<TaskList> | null;
   return { tasks: body?.tasks ?? {}, timeZone: body?.timeZone ?? response.headers.get('x-outpost-time-zone') ?? undefined };
 }

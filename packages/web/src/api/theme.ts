@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { readTar, type TarFile } from '@outpost/shared';
-import { ApiError } from './ApiError';
+import { request } from './client';
 
-/** GET /theme/{name}.tar: the theme's files (a binary archive, so not through the JSON client). */
+/** GET /theme/{name}.tar: the theme's files (a binary archive, so read raw). */
 export async function getTheme(name: string): Promise<TarFile[]> {
   const url = `/theme/${encodeURIComponent(name)}.tar`;
-  const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) throw new ApiError({ method: 'GET', url, status: response.status, statusText: response.statusText });
+  const response = await request('GET', url, { raw: true });
   return readTar(new Uint8Array(await response.arrayBuffer()));
 }
 
