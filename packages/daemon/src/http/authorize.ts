@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnyNodeToken, isScopeNeed, OutpostError, requireScopes, Scopes } from '@outpost/shared';
 import type { NodeCaller, ScopeNeed } from '@outpost/shared';
 import { verifyNodeToken } from '../auth/nodeToken.js';
@@ -56,4 +56,9 @@ export function callerOf(request: FastifyRequest): NodeCaller {
 /** `?wait`, `?folder` and the like are on when present, unless given as "false". */
 export function flag(value: unknown): boolean {
   return value !== undefined && value !== 'false';
+}
+
+/** Answers `status` with no body at all: a typed reply's send(null) would write `null` on a 202. */
+export function noContent(reply: object, status: 202 | 204): FastifyReply {
+  return (reply as FastifyReply).status(status).send();
 }

@@ -1,10 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { daemonRouteSchemas as route, OutpostError, serverActionScopes as need } from '@outpost/shared';
 import type { NodeClient } from '@outpost/shared';
-import { callerOf, flag } from './authorize.js';
-
-type PathParams = { Params: { id: string; '*': string } };
+import { callerOf, flag, noContent } from './authorize.js';
 
 /**
  * A server's files: GET answers a folder's listing or a file's contents, PUT uploads the
@@ -16,14 +15,16 @@ export function fileRoutes(app: FastifyInstance, api: NodeClient): void {
   if (!app.hasContentTypeParser('application/octet-stream')) {
     app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
   }
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get<PathParams>('/daemon/server/:id/file/*', { schema: route['GET /daemon/server/:id/file/*'], config: { scope: need.fileGet } }, async (request, reply) => {
+  r.get('/daemon/server/:id/file/*', { schema: route['GET /daemon/server/:id/file/*'], config: { scope: need.fileGet } }, async (request, reply) => {
     const answer = await api.getFile(callerOf(request), request.params.id, request.params['*'] ?? '');
     if ('files' in answer) return answer;
-    return reply.header('content-length', answer.size).type('application/octet-stream').send(answer.stream);
+    // A stream skips the response schema, which describes the folder listing.
+    return reply.header('content-length', answer.size).type('application/octet-stream').send(answer.stream as never);
   });
 
-  app.put<PathParams & { Querystring: { folder?: string } }>('/daemon/server/:id/file/*', { schema: route['PUT /daemon/server/:id/file/*'], config: { scope: need.filePut } }, async (request, reply) => {
+  r.put('/daemon/server/:id/file/*', { schema: route['PUT /daemon/server/:id/file/*'], config: { scope: need.filePut } }, async (request, reply) => {
     const [caller, id, path] = [callerOf(request), request.params.id, request.params['*'] ?? ''];
     if (flag(request.query.folder)) {
       await api.createFolder(caller, id, path);
@@ -37,27 +38,27 @@ export function fileRoutes(app: FastifyInstance, api: NodeClient): void {
       const body = request.body instanceof Readable ? request.body : undefined;
       await api.putFile(caller, id, path, body as Readable);
     }
-    return reply.status(204).send();
+    return noContent(reply, 204);
   });
 
-  app.delete<PathParams>('/daemon/server/:id/file/*', { schema: route['DELETE /daemon/server/:id/file/*'], config: { scope: need.fileDelete } }, async (request, reply) => {
+  r.delete('/daemon/server/:id/file/*', { schema: route['DELETE /daemon/server/:id/file/*'], config: { scope: need.fileDelete } }, async (request, reply) => {
     await api.deleteFile(callerOf(request), request.params.id, request.params['*'] ?? '');
-    return reply.status(204).send();
+    return noContent(reply, 204);
   });
 
   // The body is the JSON list of paths; a lone string stands for a list of one.
-  app.post<PathParams & { Body: string | string[] }>(
+  r.post(
     '/daemon/server/:id/archive/*',
     { schema: route['POST /daemon/server/:id/archive/*'], config: { scope: need.archive, bodyField: 'paths' } },
     async (request, reply) => {
       const sources = typeof request.body === 'string' ? [request.body] : request.body;
       await api.archive(callerOf(request), request.params.id, request.params['*'] ?? '', sources);
-      return reply.status(204).send();
+      return noContent(reply, 204);
     },
   );
 
-  app.get<PathParams & { Querystring: { destination?: string } }>('/daemon/server/:id/extract/*', { schema: route['GET /daemon/server/:id/extract/*'], config: { scope: need.extract } }, async (request, reply) => {
+  r.get('/daemon/server/:id/extract/*', { schema: route['GET /daemon/server/:id/extract/*'], config: { scope: need.extract } }, async (request, reply) => {
     await api.extract(callerOf(request), request.params.id, request.params['*'] ?? '', request.query.destination ?? '/');
-    return reply.status(204).send();
+    return noContent(reply, 204);
   });
 }

@@ -1,7 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { daemonRouteSchemas, POWER_ACTIONS, powerActions, serverActionScopes } from '@outpost/shared';
 import type { NodeClient } from '@outpost/shared';
-import { callerOf, flag } from './authorize.js';
+import { callerOf, flag, noContent } from './authorize.js';
 
 /**
  * POST /daemon/server/{id}/{start|stop|kill|restart|install}?wait. With wait the answer comes
@@ -9,14 +10,15 @@ import { callerOf, flag } from './authorize.js';
  * shows in the server's console.
  */
 export function powerRoutes(app: FastifyInstance, api: NodeClient): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   for (const action of POWER_ACTIONS) {
-    app.post<{ Params: { id: string }; Querystring: { wait?: string } }>(
+    r.post(
       `/daemon/server/:id/${action}`,
       { schema: daemonRouteSchemas['POST /daemon/server/:id/{action}'], config: { scope: serverActionScopes[powerActions[action]] } },
       async (request, reply) => {
         const wait = flag(request.query.wait);
         await api.power(callerOf(request), request.params.id, action, { wait });
-        return reply.status(wait ? 204 : 202).send();
+        return noContent(reply, wait ? 204 : 202);
       },
     );
   }
