@@ -77,7 +77,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post('/auth/reauth', { schema: reauthSchema, config: { scope: 'session' } }, async (request, reply) => {
     const session = request.session!;
     const answer = await signIn(request, reply, session.userId);
-    await repo.sessions.delete(session.tokenHash);
+    await endAccess(request, { ended: 'replaced', tokenHash: session.tokenHash, by: hashSessionToken(answer.session) });
     return answer;
   });
 

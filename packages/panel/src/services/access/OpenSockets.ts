@@ -43,6 +43,11 @@ export class OpenSockets {
     return this.closeWhere((entry) => entry.session === session);
   }
 
+  /** Hands the connections of session `from` to `to`, which replaced it: signing out `to` closes them. */
+  moveSession(from: string, to: string): void {
+    for (const entry of this.open) if (entry.session === from) entry.session = to;
+  }
+
   /** Closes every connection of a user except those of `keep` (their sessions ended with a new password). */
   closeForUser(userId: number, keep?: string): number {
     return this.closeWhere((entry) => entry.userId === userId && (keep === undefined || entry.session !== keep));

@@ -179,6 +179,19 @@ describe('every way access ends closes what the user had open', () => {
     expectOpen([...kept, ...theirs]);
   });
 
+  it('POST /auth/reauth, then POST /auth/logout: what the replaced session opened ends with the session that replaced it', async () => {
+    const id = await server('reauth');
+    const user = await createServerUser(t.app, id, everything);
+    const all = await openAll(user, id);
+    const reauth = await t.app.inject({ method: 'POST', url: '/auth/reauth', headers: user.headers });
+    expect(reauth.statusCode).toBe(200);
+    // Replacing the session takes nothing away.
+    expectOpen(all);
+    const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { authorization: `Bearer ${reauth.json().session}` } });
+    expect(res.statusCode).toBe(204);
+    await expectEnded(all);
+  });
+
   /** A client's token from /oauth2/token. */
   async function clientToken(client: { client_id: string; client_secret: string }): Promise<string> {
     const res = await t.app.inject({

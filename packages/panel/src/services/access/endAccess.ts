@@ -12,6 +12,8 @@ import { restrictUserTasks } from './restrictUserTasks.js';
 export type AccessEnded =
   /** A sign-out of these tokens: each session ends with what it opened, and a person's SFTP logins with it (a client's token opened none). */
   | { ended: 'signOut'; tokenHashes: readonly string[] }
+  /** A session is replaced by a fresh one (`by`, a reauth): it ends, and what it opened stays open as the new one's, so signing that out closes it. */
+  | { ended: 'replaced'; tokenHash: string; by: string }
   /** A new password (changed or reset): every session and SFTP login the old one opened ends, but `keep`, the session in hand. */
   | { ended: 'password'; userId: number; keep?: string }
   /** The account is deleted (its rows went with it): all it had open ends, and its tasks hold nothing. */
@@ -45,6 +47,10 @@ export async function endAccess(request: FastifyRequest, what: AccessEnded): Pro
         closed += sockets.closeForSession(tokenHash);
         if (session && session.clientId === null) await endSftpSessions(request, session.userId);
       }
+      break;
+    case 'replaced':
+      await repo.sessions.delete(what.tokenHash);
+      sockets.moveSession(what.tokenHash, what.by);
       break;
     case 'password':
     case 'account':
