@@ -116,35 +116,11 @@ export class HttpNodeClient extends CallMethods implements NodeClient {
     return signNodeToken(this.options.secret, { node: this.options.nodeId, user: caller.user, server: id, scopes: caller.scopes, exp });
   }
 
-  private async call(caller: NodeCaller, id: string, method: string, path: string, body?: Body, json = false): Promise<Response> {
+  /** A call about server `id`: its path under /daemon/server/{id}. */
+  private call(caller: NodeCaller, id: string, method: string, path: string, body?: Body, json = false): Promise<Response> {
     // The URL is built from id and path: refuse here what would make it name another route.
     assertServerId(id);
-    const headers: Record<string, string> = { authorization: `Bearer ${this.token(caller, id)}` };
-    let payload: RequestInit['body'];
-    if (json) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    } else if (typeof body === 'string') {
-      headers['content-type'] = 'text/plain; charset=utf-8';
-      payload = body;
-    } else if (body !== undefined) {
-      headers['content-type'] = 'application/octet-stream';
-      payload = body instanceof Uint8Array ? body : (Readable.toWeb(Readable.from(body)) as unknown as RequestInit['body']);
-    }
-    let response: Response;
-    try {
-      response = await fetch(`${this.base}/daemon/server/${encodeURIComponent(id)}${path}`, {
-        method,
-        headers,
-        body: payload,
-        dispatcher,
-        ...(payload && !(payload instanceof Uint8Array) && typeof payload !== 'string' ? { duplex: 'half' } : {}),
-      } as RequestInit);
-    } catch (error) {
-      throw unreachable(error);
-    }
-    if (!response.ok) throw await errorOf(response);
-    return response;
+    return this.fetchNode(caller, id, method, `/daemon/server/${encodeURIComponent(id)}${path}`, body, json);
   }
 
   private async json<T>(caller: NodeCaller, id: string, method: string, path: string, body?: unknown): Promise<T> {
@@ -231,15 +207,31 @@ export class HttpNodeClient extends CallMethods implements NodeClient {
     else await this.callNode('DELETE /daemon/sftp', nodeCalls['DELETE /daemon/sftp'], caller, [user]);
   }
 
-  /** A JSON call to `path` (the whole path, /daemon/...), with a token naming server `id` ('' for the whole node). */
-  private async fetchNode(caller: NodeCaller, id: string, method: string, path: string, body?: unknown): Promise<Response> {
+  /**
+   * A request to `path` (the whole path, /daemon/...) with a token naming server `id` ('' for the
+   * whole node): a body goes as JSON, or unless `json` as text or streamed bytes.
+   */
+  private async fetchNode(caller: NodeCaller, id: string, method: string, path: string, body?: unknown, json = body !== undefined): Promise<Response> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.token(caller, id)}` };
+    let payload: RequestInit['body'];
+    if (json) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    } else if (typeof body === 'string') {
+      headers['content-type'] = 'text/plain; charset=utf-8';
+      payload = body;
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/octet-stream';
+      payload = body instanceof Uint8Array ? body : (Readable.toWeb(Readable.from(body as AsyncIterable<Uint8Array>)) as unknown as RequestInit['body']);
+    }
     let response: Response;
     try {
       response = await fetch(`${this.base}${path}`, {
         method,
-        headers: { authorization: `Bearer ${this.token(caller, id)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers,
+        body: payload,
         dispatcher,
+        ...(payload && !(payload instanceof Uint8Array) && typeof payload !== 'string' ? { duplex: 'half' } : {}),
       } as RequestInit);
     } catch (error) {
       throw unreachable(error);
