@@ -19,7 +19,7 @@ import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerSpa } from './plugins/spa.js';
 import { SOCKET_MAX_MESSAGE_BYTES } from './routes/proxy/socketProxy.js';
 import { registerRoutes } from './routes/index.js';
-import { AttemptBudget } from './services/attemptBudget.js';
+import { AttemptBudget } from '@outpost/shared';
 import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
 import { Mailer } from './services/mail/Mailer.js';

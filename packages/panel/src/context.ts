@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { ScopeNeed } from '@outpost/shared';
+import type { AttemptBudget, ScopeNeed } from '@outpost/shared';
 import type { PanelConfig } from './config.js';
 import type { Repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';
 import type { NodeClients } from './nodes/NodeClients.js';
 import type { NodeHealth } from './nodes/NodeHealth.js';
 import type { OpenSockets } from './services/access/OpenSockets.js';
-import type { AttemptBudget } from './services/attemptBudget.js';
 import type { FailedLogins } from './services/failedLogins.js';
 import type { PendingLogins } from './services/pendingLogins.js';
 import type { Mailer } from './services/mail/Mailer.js';

@@ -32,3 +32,4 @@ export * from './contract/firstScreen.js';
 export * from './contract/daemonRoutes.js';
 export * from './contract/tasks.js';
 export * from './readTar.js';
+export * from './attemptBudget.js';

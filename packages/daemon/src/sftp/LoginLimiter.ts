@@ -1,3 +1,5 @@
+import { AttemptBudget, type CountedAttempt } from '@outpost/shared';
+
 /** How many password checks are allowed, within what window, and how long a block lasts. */
 export interface LoginLimits {
   attempts: number;
@@ -20,14 +22,17 @@ export interface LoginAttempt {
 /**
  * Counts SFTP password checks per key (a remote address; an account from one address) and blocks
  * a key that fails too often, so guessing is slow from one address while the owner, elsewhere,
- * still gets in. An attempt is counted before its password is checked, so parallel connections
- * cannot all slip under the limit. Memory stays bounded: stale keys are dropped as new ones come in.
+ * still gets in. The counting is the panel's AttemptBudget (counted before the password is
+ * checked, so parallel connections cannot all slip under the limit; memory bounded); the block
+ * that follows a full budget is this limiter's own.
  */
 export class LoginLimiter {
-  private readonly attempts = new Map<string, number[]>();
+  private readonly budget: AttemptBudget;
   private readonly blockedUntil = new Map<string, number>();
 
-  constructor(private readonly limits: LoginLimits = DefaultLoginLimits, private readonly now: () => number = Date.now) {}
+  constructor(private readonly limits: LoginLimits = DefaultLoginLimits, private readonly now: () => number = Date.now) {
+    this.budget = new AttemptBudget(limits.attempts, limits.windowMs, 'failed SFTP logins');
+  }
 
   /** True when any of the keys is blocked now. */
   isBlocked(keys: string[]): boolean {
@@ -39,34 +44,35 @@ export class LoginLimiter {
   begin(keys: string[]): LoginAttempt | undefined {
     const now = this.now();
     this.sweep(now);
-    if (this.isBlocked(keys) || keys.some((key) => this.recent(key, now).length >= this.limits.attempts)) return undefined;
-    for (const key of keys) this.attempts.set(key, [...this.recent(key, now), now]);
-    const release = () => {
-      for (const key of keys) {
-        const times = this.attempts.get(key);
-        const at = times?.indexOf(now) ?? -1;
-        if (times && at >= 0) times.splice(at, 1);
+    if (this.isBlocked(keys)) return undefined;
+    const taken: CountedAttempt[] = [];
+    for (const key of keys) {
+      try {
+        taken.push(this.budget.take(key, now));
+      } catch {
+        // One key's budget is spent: the others give theirs back, nothing counts.
+        for (const attempt of taken) attempt.giveBack();
+        return undefined;
       }
+    }
+    const release = () => {
+      for (const attempt of taken) attempt.giveBack();
     };
     return {
       fail: () => {
-        for (const key of keys) if (this.recent(key, this.now()).length >= this.limits.attempts) this.blockedUntil.set(key, this.now() + this.limits.blockMs);
+        const at = this.now();
+        for (const key of keys) if (this.budget.count(key, at) >= this.limits.attempts) this.blockedUntil.set(key, at + this.limits.blockMs);
       },
       succeed: (forget) => {
         release();
-        for (const key of forget) this.attempts.delete(key);
+        for (const key of forget) this.budget.forget(key);
       },
       release,
     };
   }
 
-  private recent(key: string, now: number): number[] {
-    return (this.attempts.get(key) ?? []).filter((at) => at > now - this.limits.windowMs);
-  }
-
   private sweep(now: number): void {
-    if (this.attempts.size < 10_000) return;
-    for (const [key, times] of this.attempts) if (times.length === 0 || times[times.length - 1]! <= now - this.limits.windowMs) this.attempts.delete(key);
+    if (this.blockedUntil.size < 10_000) return;
     for (const [key, until] of this.blockedUntil) if (until <= now) this.blockedUntil.delete(key);
   }
 }

@@ -1,4 +1,4 @@
-import { AttemptBudget, type CountedAttempt } from './attemptBudget.js';
+import { AttemptBudget, type CountedAttempt } from '@outpost/shared';
 
 export interface LoginLimits {
   /** Unsuccessful attempts per account from one client address. */

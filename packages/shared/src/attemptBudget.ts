@@ -1,4 +1,4 @@
-import { OutpostError } from '@outpost/shared';
+import { OutpostError } from './errors.js';
 
 /** One counted attempt; give it back when it should not count (an honest success, work never done). */
 export interface CountedAttempt {
@@ -15,7 +15,8 @@ export function tooManyRequests(waitMs: number, what: string): OutpostError {
 /**
  * At most `limit` attempts per key in a sliding window. An attempt is counted when it is taken,
  * before any work, so requests that arrive together cannot all slip under the limit; the caller
- * gives it back when it turns out not to count. Kept in memory: one panel process.
+ * gives it back when it turns out not to count. Kept in memory, per process: the panel's login,
+ * registration and reset budgets, and a node's SFTP logins (the daemon's LoginLimiter).
  */
 export class AttemptBudget {
   private readonly attempts = new Map<string, number[]>();
