@@ -7,7 +7,7 @@ import { NodeApi } from './api/NodeApi.js';
 import { daemonRoutes } from './http/routes.js';
 import { runOperations } from './operations/runOperations.js';
 import { checkRequirements } from './operations/checkRequirements.js';
-import { configureDownloadSources, type DownloadSources } from './operations/downloadSources.js';
+import { downloadSourcesWith, type DownloadSources } from './operations/downloadSources.js';
 import { closeServerFiles, serverFilesFor } from './files/serverFilesFor.js';
 import type { Server } from './servers/Server.js';
 import type { FileStore } from './servers/serverFiles.js';
@@ -109,13 +109,14 @@ export class Daemon {
       operations: config.operations ?? { runOperations, checkRequirements },
       javaDir: config.javaDir ?? join(config.dataDir ?? config.serversDir, 'java'),
       outbound: new OutboundGuard(config.outbound ?? { allowed: () => '', allowedIn: 'allowPrivateTargets of the daemon file' }),
+      // This daemon's own: another in the same process keeps its sources.
+      downloadSources: downloadSourcesWith(config.downloadSources),
       createEnvironment: config.createEnvironment ?? ((env, serverId) => createBuiltInEnvironment(env, serverId, config.docker)),
     });
   }
 
   /** Loads the servers on disk, ends what a daemon before it left running of them, and starts those marked autostart. */
   static async open(config: DaemonConfig): Promise<Daemon> {
-    if (config.downloadSources) configureDownloadSources(config.downloadSources);
     const daemon = new Daemon(config);
     await daemon.servers.load();
     // Before anything else takes a server's lock: an autostart must not run a second copy beside a leftover.

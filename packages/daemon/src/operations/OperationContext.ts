@@ -1,5 +1,6 @@
 import type { ServerFiles } from '../files/ServerFiles.js';
 import type { OutboundGuard } from '../system/outboundGuard.js';
+import type { DownloadSources } from './downloadSources.js';
 
 /** What a run of operations (install, pre/post hooks, task steps) gets from the server running it. */
 export interface OperationContext {
@@ -20,6 +21,8 @@ export interface OperationContext {
   signal: AbortSignal;
   /** The node's private-address guard, which every download of a step goes through; absent, no private address is allowed. */
   outbound?: OutboundGuard;
+  /** Where this node's vendor download steps look things up (its daemon file's downloadSources); absent, the vendors' own. */
+  sources?: DownloadSources;
   /** Where this node keeps the JDKs javadl fetches, shared by all its servers (<data>/java). */
   javaDir?: string;
   /**

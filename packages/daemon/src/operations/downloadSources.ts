@@ -1,11 +1,12 @@
 import { OutpostError } from '@outpost/shared';
 
 /**
- * Where the game and tool download steps look things up. Defaults are the vendors' public
- * endpoints; a node points them at a mirror with `downloadSources` in its daemon file (or the
- * environment variables), and tests at their own HTTP server.
+ * Where the game and tool download steps look things up: the vendors' public endpoints (or the
+ * environment variables' mirrors). A node points them elsewhere with `downloadSources` in its
+ * daemon file (downloadSourcesWith), which its steps get in their context; tests point theirs at
+ * their own HTTP server the same way.
  */
-export const downloadSources = {
+export const vendorSources = Object.freeze({
   /** Mojang's launcher version manifest, v2. */
   mojangManifest: process.env.OUTPOST_MOJANG_MANIFEST_URL ?? 'https://piston-meta.mojang.com/mc/game/version_manifest_v2.json',
   /** Fabric's list of installer versions. */
@@ -18,12 +19,18 @@ export const downloadSources = {
   spongeApi: process.env.OUTPOST_SPONGE_API_URL ?? 'https://dl-api.spongepowered.org',
   /** The Adoptium (Eclipse Temurin) API: /v3/assets/latest/<version>/hotspot. */
   adoptiumApi: process.env.OUTPOST_ADOPTIUM_API_URL ?? 'https://api.adoptium.net',
-};
+});
 
-export type DownloadSources = typeof downloadSources;
+export type DownloadSources = { -readonly [K in keyof typeof vendorSources]: string };
 
-/** Points this node's download steps at the given URLs (a daemon file's `downloadSources`); each must be http(s). */
-export function configureDownloadSources(overrides: Partial<Record<keyof DownloadSources, unknown>>): void {
+/** The sources a step reads: its node's, or the vendors'. */
+export function sourcesOf(ctx: { sources?: DownloadSources }): DownloadSources {
+  return ctx.sources ?? vendorSources;
+}
+
+/** A node's sources: the vendors', with the given URLs (a daemon file's `downloadSources`) in their place; each must be http(s). */
+export function downloadSourcesWith(overrides: Partial<Record<keyof DownloadSources, unknown>> = {}): DownloadSources {
+  const downloadSources: DownloadSources = { ...vendorSources };
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue;
     if (!(key in downloadSources)) throw new OutpostError('ErrInvalidJson', `unknown download source ${key}`, { field: `downloadSources.${key}` });
@@ -38,4 +45,5 @@ export function configureDownloadSources(overrides: Partial<Record<keyof Downloa
     }
     downloadSources[key as keyof DownloadSources] = String(value).replace(/\/+$/, '');
   }
+  return downloadSources;
 }

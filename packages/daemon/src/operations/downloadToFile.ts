@@ -7,7 +7,7 @@ import type { OperationContext } from './OperationContext.js';
 import { StepFailure } from './StepFailure.js';
 
 /** What a step's fetch needs: the run's signal and the node's private-address guard. */
-export type FetchContext = Pick<OperationContext, 'signal' | 'outbound'>;
+export type FetchContext = Pick<OperationContext, 'signal' | 'outbound' | 'sources'>;
 
 /** A file larger than this is no game or tool download: the step stops reading (10 GiB). */
 export const MAX_DOWNLOAD_BYTES = 10 * 1024 ** 3;

@@ -3,7 +3,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Step } from '@outpost/shared';
-import { configureDownloadSources, downloadSources } from './downloadSources.js';
+import { downloadSourcesWith, vendorSources } from './downloadSources.js';
 import { runOperations } from './runOperations.js';
 import { failureOf, makeContext, serveHttp, type TestContext, type TestHttpServer } from './testKit.js';
 
@@ -15,7 +15,6 @@ let http: TestHttpServer;
 let corruptJar = false;
 let cutJar = false;
 // The vendors' endpoints, put back after each test points them at its own server.
-const vendorSources = { ...downloadSources };
 
 beforeEach(async () => {
   ctx = await makeContext({ mcVersion: '1.20.4' });
@@ -67,11 +66,9 @@ beforeEach(async () => {
     if (path === '/fabric-installer-1.0.1.jar') return void res.end('fabric installer 1.0.1');
     res.writeHead(404).end();
   });
-  downloadSources.mojangManifest = `${http.url}/mc/game/version_manifest_v2.json`;
-  downloadSources.fabricInstallers = `${http.url}/v2/versions/installer`;
+  ctx.sources = downloadSourcesWith({ mojangManifest: `${http.url}/mc/game/version_manifest_v2.json`, fabricInstallers: `${http.url}/v2/versions/installer` });
 });
 afterEach(async () => {
-  Object.assign(downloadSources, vendorSources);
   await http.close();
   await ctx.cleanup();
 });
@@ -116,7 +113,7 @@ describe('mojangdl', () => {
   });
 
   it('fails clearly when the manifest is not there', async () => {
-    downloadSources.mojangManifest = `${http.url}/moved-away.json`;
+    ctx.sources = downloadSourcesWith({ ...ctx.sources, mojangManifest: `${http.url}/moved-away.json` });
     expect((await failure([{ type: 'mojangdl', version: '1.21', target: 'server.jar' }])).message).toBe(
       `step 1 (mojangdl) failed: ${http.url}/moved-away.json answered HTTP 404 Not Found`,
     );
@@ -129,10 +126,12 @@ describe('mojangdl', () => {
 
 describe('download sources', () => {
   it('take a mirror per node, refusing what is not an http(s) URL', () => {
-    configureDownloadSources({ adoptiumApi: 'https://mirror.example/adoptium/' });
-    expect(downloadSources.adoptiumApi).toBe('https://mirror.example/adoptium');
-    expect(() => configureDownloadSources({ forgeMaven: 'file:///etc' })).toThrowError(expect.objectContaining({ code: 'ErrFieldIsInvalidHost' }));
-    expect(downloadSources.forgeMaven).toBe(vendorSources.forgeMaven);
+    const mirrored = downloadSourcesWith({ adoptiumApi: 'https://mirror.example/adoptium/' });
+    expect(mirrored.adoptiumApi).toBe('https://mirror.example/adoptium');
+    expect(mirrored.forgeMaven).toBe(vendorSources.forgeMaven);
+    expect(() => downloadSourcesWith({ forgeMaven: 'file:///etc' })).toThrowError(expect.objectContaining({ code: 'ErrFieldIsInvalidHost' }));
+    // The mirror is that node's: the vendors' own stay for every other.
+    expect(vendorSources.adoptiumApi).not.toBe(mirrored.adoptiumApi);
   });
 });
 
@@ -143,7 +142,7 @@ describe('fabricdl', () => {
   });
 
   it('fails clearly when the list cannot be read', async () => {
-    downloadSources.fabricInstallers = `${http.url}/nothing-here`;
+    ctx.sources = downloadSourcesWith({ ...ctx.sources, fabricInstallers: `${http.url}/nothing-here` });
     expect((await failure([{ type: 'fabricdl', targetFile: 'f.jar' }])).message).toBe(
       `step 1 (fabricdl) failed: ${http.url}/nothing-here answered HTTP 404 Not Found`,
     );

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerDefinition, Step } from '@outpost/shared';
-import { downloadSources } from './downloadSources.js';
+import { downloadSourcesWith } from './downloadSources.js';
 import { serverJavaEnvironment } from './javaHome.js';
 import { runOperations } from './runOperations.js';
 import { failureOf, makeContext, serveHttp, type TestContext, type TestHttpServer } from './testKit.js';
@@ -71,7 +71,6 @@ let http: TestHttpServer;
 /** How the next answers misbehave. */
 let fault: 'none' | 'truncated' | 'badChecksum' = 'none';
 const requests: string[] = [];
-const vendorSources = { ...downloadSources };
 
 /** Answers `body`, or on a fault a cut-short body (the connection closes before Content-Length). */
 function send(res: import('node:http').ServerResponse, body: Buffer): void {
@@ -137,13 +136,14 @@ beforeEach(async () => {
     if (url.pathname.startsWith('/temurin/')) return send(res, jdkTarball);
     res.writeHead(404).end(JSON.stringify({ errorMessage: 'not found' }));
   });
-  downloadSources.forgeMaven = `${http.url}/maven`;
-  downloadSources.forgePromotions = `${http.url}/promotions_slim.json`;
-  downloadSources.spongeApi = `${http.url}/sponge`;
-  downloadSources.adoptiumApi = `${http.url}/adoptium`;
+  ctx.sources = downloadSourcesWith({
+    forgeMaven: `${http.url}/maven`,
+    forgePromotions: `${http.url}/promotions_slim.json`,
+    spongeApi: `${http.url}/sponge`,
+    adoptiumApi: `${http.url}/adoptium`,
+  });
 });
 afterEach(async () => {
-  Object.assign(downloadSources, vendorSources);
   await http.close();
   await ctx.cleanup();
 });

@@ -6,6 +6,7 @@ import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../env
 import { killProcesses, killUser, leftoverProcesses, signalProcesses } from '../environments/processTree.js';
 import { Locker } from '../system/Locker.js';
 import type { OutboundGuard } from '../system/outboundGuard.js';
+import type { DownloadSources } from '../operations/downloadSources.js';
 import { serverFilesFor } from '../files/serverFilesFor.js';
 import { baseEnvironment, buildExecution, buildRunExecution, resolveWorkingDirectory } from './buildExecution.js';
 import { serverJavaEnvironment } from '../operations/javaHome.js';
@@ -38,6 +39,8 @@ export interface ServerOptions {
   javaDir?: string;
   /** The node's private-address guard for the downloads of install steps, hooks and tasks. */
   outbound?: OutboundGuard;
+  /** Where the node's vendor download steps look things up; absent, the vendors' own. */
+  downloadSources?: DownloadSources;
   createEnvironment(config: ServerDefinition['environment'], serverId: string): Promise<Environment>;
 }
 
@@ -387,6 +390,7 @@ export class Server implements TaskHost {
         signal: abort.signal,
         javaDir: this.options.javaDir,
         outbound: this.options.outbound,
+        sources: this.options.downloadSources,
         env: this.javaEnvironment(),
       };
       await this.options.operations.runOperations(steps, ctx);

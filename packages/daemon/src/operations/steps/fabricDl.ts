@@ -2,7 +2,7 @@ import type { FabricDlStep } from '@outpost/shared';
 import { isRecord } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
-import { downloadSources } from '../downloadSources.js';
+import { sourcesOf } from '../downloadSources.js';
 import { downloadToFile, parseHttpUrl } from '../downloadToFile.js';
 import { fetchJson } from '../fetchJson.js';
 import { shownPath, stepPath } from '../stepPath.js';
@@ -13,7 +13,7 @@ import { shownPath, stepPath } from '../stepPath.js';
  */
 export async function fabricDl(step: FabricDlStep, ctx: OperationContext): Promise<void> {
   const target = await stepPath(ctx, step.targetFile);
-  const list = await fetchJson(downloadSources.fabricInstallers, ctx);
+  const list = await fetchJson(sourcesOf(ctx).fabricInstallers, ctx);
   const installers = Array.isArray(list) ? list.filter((entry): entry is Record<string, unknown> => isRecord(entry) && typeof entry.url === 'string') : [];
   const chosen = installers.find((entry) => entry.stable === true) ?? installers[0];
   if (!chosen) throw new StepFailure('no Fabric installer is listed');

@@ -2,7 +2,7 @@ import type { ForgeDlStep } from '@outpost/shared';
 import { isRecord, substitute } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
-import { downloadSources } from '../downloadSources.js';
+import { sourcesOf } from '../downloadSources.js';
 import { downloadToFile, fetchFollowing, parseHttpUrl, type FetchContext } from '../downloadToFile.js';
 import { fetchJson } from '../fetchJson.js';
 import { shownPath, stepPath } from '../stepPath.js';
@@ -13,7 +13,7 @@ import { shownPath, stepPath } from '../stepPath.js';
  */
 async function fullVersion(version: string, ctx: FetchContext): Promise<string> {
   if (!/^\d+(\.\d+)+$/.test(version)) return version;
-  const promotions = await fetchJson(downloadSources.forgePromotions, ctx);
+  const promotions = await fetchJson(sourcesOf(ctx).forgePromotions, ctx);
   const promos = isRecord(promotions) && isRecord(promotions.promos) ? promotions.promos : {};
   const build = promos[`${version}-recommended`] ?? promos[`${version}-latest`];
   if (typeof build !== 'string') throw new StepFailure(`Forge has no build for Minecraft ${version}`);
@@ -45,7 +45,7 @@ export async function forgeDl(step: ForgeDlStep, ctx: OperationContext): Promise
 /** Downloads and runs the Forge installer of an exact version (shared with spongeforgedl). */
 export async function installForge(version: string, filename: string | undefined, ctx: OperationContext): Promise<void> {
   const installer = await stepPath(ctx, filename?.trim() ? filename : `forge-${version}-installer.jar`);
-  const url = parseHttpUrl(`${downloadSources.forgeMaven}/net/minecraftforge/forge/${version}/forge-${version}-installer.jar`);
+  const url = parseHttpUrl(`${sourcesOf(ctx).forgeMaven}/net/minecraftforge/forge/${version}/forge-${version}-installer.jar`);
   const sha1 = await mavenSha1(url, ctx);
   ctx.log(`Downloading the Forge ${version} installer to ${shownPath(installer)}${sha1 ? '' : ' (the maven publishes no checksum for it)'}`);
   await downloadToFile(url, ctx.files, installer, ctx, { log: ctx.log, checksum: sha1 ? { algorithm: 'sha1', hex: sha1 } : undefined });

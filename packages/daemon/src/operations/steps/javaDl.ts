@@ -6,7 +6,7 @@ import { isRecord, OutpostError } from '@outpost/shared';
 import { ServerFiles } from '../../files/ServerFiles.js';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
-import { downloadSources } from '../downloadSources.js';
+import { sourcesOf } from '../downloadSources.js';
 import { downloadToFile, parseHttpUrl, type FetchContext } from '../downloadToFile.js';
 import { fetchJson } from '../fetchJson.js';
 import { javaEnvironment, javaHomeFor } from '../javaHome.js';
@@ -26,7 +26,7 @@ interface JdkPackage {
 /** The newest GA JDK of a major version for this OS and CPU, from Adoptium's assets list. */
 async function findJdk(version: number, cpu: string, ctx: FetchContext): Promise<JdkPackage> {
   const query = new URLSearchParams({ architecture: cpu, image_type: 'jdk', os: 'linux', vendor: 'eclipse' });
-  const list = await fetchJson(`${downloadSources.adoptiumApi}/v3/assets/latest/${version}/hotspot?${query}`, ctx);
+  const list = await fetchJson(`${sourcesOf(ctx).adoptiumApi}/v3/assets/latest/${version}/hotspot?${query}`, ctx);
   for (const entry of Array.isArray(list) ? list : []) {
     const pack = isRecord(entry) && isRecord(entry.binary) && isRecord(entry.binary.package) ? entry.binary.package : undefined;
     if (pack && typeof pack.link === 'string') {

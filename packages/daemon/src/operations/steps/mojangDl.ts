@@ -2,7 +2,7 @@ import type { MojangDlStep } from '@outpost/shared';
 import { isRecord, substitute } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
-import { downloadSources } from '../downloadSources.js';
+import { sourcesOf } from '../downloadSources.js';
 import { downloadToFile, parseHttpUrl } from '../downloadToFile.js';
 import { fetchJson } from '../fetchJson.js';
 import { shownPath, stepPath } from '../stepPath.js';
@@ -29,7 +29,7 @@ export function findVersionUrl(manifest: unknown, wanted: string): { id: string;
 export async function mojangDl(step: MojangDlStep, ctx: OperationContext): Promise<void> {
   const wanted = substitute(step.version ?? '', ctx.variables).trim();
   const target = await stepPath(ctx, step.target);
-  const { id, url } = findVersionUrl(await fetchJson(downloadSources.mojangManifest, ctx), wanted);
+  const { id, url } = findVersionUrl(await fetchJson(sourcesOf(ctx).mojangManifest, ctx), wanted);
   const version = await fetchJson(url, ctx);
   const server = isRecord(version) && isRecord(version.downloads) ? version.downloads.server : undefined;
   if (!isRecord(server) || typeof server.url !== 'string') throw new StepFailure(`Minecraft ${id} has no server download`);

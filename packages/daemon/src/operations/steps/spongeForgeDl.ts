@@ -2,7 +2,7 @@ import type { SpongeForgeDlStep } from '@outpost/shared';
 import { isRecord, substitute } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
-import { downloadSources } from '../downloadSources.js';
+import { sourcesOf } from '../downloadSources.js';
 import { downloadToFile, parseHttpUrl } from '../downloadToFile.js';
 import { fetchJson } from '../fetchJson.js';
 import { fileNameOf } from './download.js';
@@ -17,7 +17,7 @@ export async function spongeForgeDl(step: SpongeForgeDlStep, ctx: OperationConte
   const releaseType = substitute(step.releaseType ?? '', ctx.variables).trim() || 'stable';
   if (!/^[a-z]+$/.test(releaseType)) throw new StepFailure(`"${releaseType}" is not a SpongeForge release type`);
   const query = new URLSearchParams({ type: releaseType, limit: '1' });
-  const list = await fetchJson(`${downloadSources.spongeApi}/v1/org.spongepowered/spongeforge/downloads?${query}`, ctx);
+  const list = await fetchJson(`${sourcesOf(ctx).spongeApi}/v1/org.spongepowered/spongeforge/downloads?${query}`, ctx);
   const build = Array.isArray(list) ? list.find(isRecord) : undefined;
   const dependencies = build && isRecord(build.dependencies) ? build.dependencies : {};
   const artifact = build && isRecord(build.artifacts) && isRecord(build.artifacts['']) ? build.artifacts[''] : undefined;
