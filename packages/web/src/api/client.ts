@@ -16,7 +16,7 @@ export function setUnauthorizedHandler(listener: UnauthorizedListener): void {
 }
 
 /** How a call is sent and read; by default a JSON body goes and a JSON answer comes back parsed. */
-export interface RequestOptions {
+interface RequestOptions {
   /** The body: JSON-encoded, or with `raw` sent as it is (a FormData, a Blob, text). */
   body?: unknown;
   /** Answers with the Response unread (bytes, headers), for files and other non-JSON answers. */

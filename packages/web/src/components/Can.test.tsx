@@ -1,15 +1,23 @@
 // @vitest-environment jsdom
+import type { ReactNode } from 'react';
 import { act, renderHook, screen } from '@testing-library/react';
-import { Scopes, serverPermissionFlags, type ServerPermissions } from '@outpost/shared';
+import { Scopes, serverActionScopes, serverPermissionFlags, type ServerAction, type ServerPermissions } from '@outpost/shared';
 import { describe, expect, it } from 'vitest';
 import { useCan } from '../hooks/useCan';
 import type { ServerPerms } from '../session/can';
+import { ServerPermissionsProvider } from '../session/ServerPermissionsProvider';
 import { sessionStore } from '../session/sessionStore';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { Can } from './Can';
 
 const none = Object.fromEntries(serverPermissionFlags.map((flag) => [flag, false])) as ServerPermissions;
 const perms = (change: Partial<ServerPerms>): ServerPerms => ({ ...none, admin: false, ...change });
+
+// useCan on a server page: the page provides the permissions sent with its server.
+const onServer = (action: ServerAction, permissions: ServerPerms | undefined) =>
+  renderHook(() => useCan(action), {
+    wrapper: ({ children }: { children: ReactNode }) => <ServerPermissionsProvider permissions={permissions}>{children}</ServerPermissionsProvider>,
+  }).result.current;
 
 describe('useCan', () => {
   it('follows the session: hidden when logged out, shown once a session with the scope starts, hidden again on logout', () => {
@@ -21,24 +29,32 @@ describe('useCan', () => {
     expect(result.current).toBe(false);
   });
 
-  it('answers a server scope from the permissions sent with the server, not from the session', () => {
+  it('answers an action on the server from the permissions the server page provides, not from the session', () => {
     sessionStore.save([Scopes.Admin]);
-    const { result, rerender } = renderHook(({ server }) => useCan(Scopes.ServersStart, server), {
-      initialProps: { server: perms({ stopServer: true }) as ServerPerms | undefined },
-    });
-    expect(result.current).toBe(false);
-    rerender({ server: perms({ startServer: true }) });
-    expect(result.current).toBe(true);
-    // Not loaded yet: nothing, even for a panel admin.
-    rerender({ server: undefined });
-    expect(result.current).toBe(false);
+    expect(onServer('start', perms({ stopServer: true }))).toBe(false);
+    expect(onServer('start', perms({ startServer: true }))).toBe(true);
+    // Not loaded yet, or no server page at all: nothing, even for a panel admin.
+    expect(onServer('start', undefined)).toBe(false);
+    expect(renderHook(() => useCan('start')).result.current).toBe(false);
   });
 
-  it('gives a server admin every server scope and the admin scope on that server only', () => {
+  it('answers each action as the action table says: a restart of a running server needs start and stop', () => {
+    expect(onServer('restart', perms({ startServer: true }))).toBe(true);
+    expect(onServer('restartRunning', perms({ startServer: true }))).toBe(false);
+    expect(onServer('restartRunning', perms({ startServer: true, stopServer: true }))).toBe(true);
+    expect(onServer('kill', perms({ stopServer: true }))).toBe(true);
+    expect(onServer('tasksEdit', perms({ editServerData: true }))).toBe(true);
+  });
+
+  it('gives a server admin every action on that server, and no panel scope', () => {
     sessionStore.save([Scopes.ServersList]);
-    expect(renderHook(() => useCan(Scopes.ServersDeleteOne, perms({ admin: true }))).result.current).toBe(true);
-    expect(renderHook(() => useCan(Scopes.Admin, perms({ admin: true }))).result.current).toBe(true);
+    for (const action of Object.keys(serverActionScopes) as ServerAction[]) expect(onServer(action, perms({ admin: true })), action).toBe(true);
     expect(renderHook(() => useCan(Scopes.Admin)).result.current).toBe(false);
+  });
+
+  it('never mistakes a panel scope for an action: every scope has a dot and no action does', () => {
+    expect(Object.values(Scopes).every((scope) => scope.includes('.'))).toBe(true);
+    expect(Object.keys(serverActionScopes).some((action) => action.includes('.'))).toBe(false);
   });
 });
 
@@ -60,19 +76,23 @@ describe('Can', () => {
     expect(screen.queryByText('read only')).not.toBeNull();
   });
 
-  it('with a server prop, asks that server, even while its permissions are unknown', () => {
+  it('with an action, asks the server of the page, and grants nothing while its permissions are unknown', () => {
     sessionStore.save([Scopes.Admin]);
     renderWithProviders(
       <>
-        <Can scope={Scopes.ServersFilesGet} server={perms({ viewServerFiles: true })}>
-          <p>files</p>
-        </Can>
-        <Can scope={Scopes.ServersFiles} server={perms({ viewServerFiles: true })}>
-          <p>sftp</p>
-        </Can>
-        <Can scope={Scopes.ServersConsole} server={undefined}>
-          <p>console</p>
-        </Can>
+        <ServerPermissionsProvider permissions={perms({ viewServerFiles: true })}>
+          <Can action="fileGet">
+            <p>files</p>
+          </Can>
+          <Can action="sftp">
+            <p>sftp</p>
+          </Can>
+        </ServerPermissionsProvider>
+        <ServerPermissionsProvider permissions={undefined}>
+          <Can action="consoleView">
+            <p>console</p>
+          </Can>
+        </ServerPermissionsProvider>
       </>,
     );
     expect(screen.queryByText('files')).not.toBeNull();

@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
-import type { Scope } from '@outpost/shared';
-import { can, scopesOnServer, type ServerPerms } from '../session/can';
-import { useScopes } from '../session/sessionStore';
+import type { Scope, ServerAction } from '@outpost/shared';
+import { useCan } from '../hooks/useCan';
 
-type CanProps = { children: ReactNode; otherwise?: ReactNode } & ({ scope: Scope | undefined } | { scope: Scope; server: ServerPerms | undefined });
+type CanProps = { children: ReactNode; otherwise?: ReactNode } & ({ scope: Scope | undefined } | { action: ServerAction });
 
 /**
- * useCan as an element: its children only when the user holds the scope (on the server when a
- * `server` prop is given, even an undefined one). Hiding is a courtesy, not a guard.
+ * useCan as an element: its children only when the user holds the panel scope, or may take the
+ * action on the server of the page. Hiding is a courtesy, not a guard.
  */
 export function Can(props: CanProps) {
-  const session = useScopes();
-  const allowed = can('server' in props ? scopesOnServer(props.server) : session, props.scope);
+  const allowed = useCan('action' in props ? props.action : props.scope);
   return <>{allowed ? props.children : (props.otherwise ?? null)}</>;
 }

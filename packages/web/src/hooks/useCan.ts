@@ -1,17 +1,20 @@
-import type { Scope } from '@outpost/shared';
-import { can, scopesOnServer, type ServerPerms } from '../session/can';
+import { grants, serverActionScopes, type Scope, type ServerAction } from '@outpost/shared';
+import { can } from '../session/can';
+import { useServerScopes } from '../session/ServerPermissionsProvider';
 import { useScopes } from '../session/sessionStore';
 
+// Every scope has a dot and no action does, so the two never meet.
+const isServerAction = (need: string): need is ServerAction => Object.hasOwn(serverActionScopes, need);
+
 /**
- * True when the user holds the scope. Without a server it asks the session's panel scopes
- * (no scope: any session will do); with a server, the permissions sent with that server, so
- * `useCan(Scopes.ServersStart, permissions)` is false until they have arrived.
+ * True when the user may. A panel scope asks the session's panel scopes (no scope: any session
+ * will do). An action on a server asks the one table of what each action needs
+ * (serverActionScopes) against the permissions the server page provides
+ * (ServerPermissionsProvider), so it is false outside a server page and until they have arrived,
+ * even for a panel admin.
  */
-export function useCan(scope: Scope | undefined): boolean;
-export function useCan(scope: Scope, server: ServerPerms | undefined): boolean;
-export function useCan(scope: Scope | undefined, ...server: [] | [ServerPerms | undefined]): boolean {
+export function useCan(need: Scope | ServerAction | undefined): boolean {
   const session = useScopes();
-  // The argument's presence, not its value, picks the source: a server whose permissions are
-  // not known yet grants nothing, rather than falling back to the session.
-  return can(server.length > 0 ? scopesOnServer(server[0]) : session, scope);
+  const onServer = useServerScopes();
+  return need !== undefined && isServerAction(need) ? grants(onServer, serverActionScopes[need]) : can(session, need);
 }

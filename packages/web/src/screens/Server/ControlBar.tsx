@@ -2,10 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Tooltip } from '@mantine/core';
 import { IconDownload, IconPlayerPlay, IconPlayerStop, IconRefresh, IconSkull } from '@tabler/icons-react';
 import { useTranslation } from '../../translation/useTranslation';
-import { Scopes } from '@outpost/shared';
 import { useCan } from '../../hooks/useCan';
 import type { ServerConnection } from '../../live/ServerConnection';
-import type { ServerPerms } from '../../session/can';
 import { useKeySequences } from './useKeySequences';
 
 /** Spec section 9: the pause between "stopped" and starting again on restart. */
@@ -19,7 +17,7 @@ export const RESTART_GIVE_UP_MS = 60_000;
 type RestartPhase = 'idle' | 'stopping' | 'starting';
 
 /**
- * Start (Restart while running), Stop, Kill, Install, each shown by permission, with r r, r s,
+ * Start (Restart while running), Stop, Kill, Install, each shown as the action table allows, with r r, r s,
  * r k, r i, and enabled only when they can do something: Stop and Kill while running, Install
  * while stopped. Start/Restart is shown to startServer holders (spec); a restart of a running
  * server stops it, so without stopServer it is disabled, saying why, as the node would refuse it.
@@ -30,12 +28,10 @@ export function ControlBar({
   connection,
   running,
   installing = false,
-  permissions,
 }: {
   connection: ServerConnection;
   running: boolean | null;
   installing?: boolean;
-  permissions: ServerPerms | undefined;
 }) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<RestartPhase>('idle');
@@ -57,12 +53,14 @@ export function ControlBar({
   // An action refused over the HTTP fallback arrives as an error event.
   useEffect(() => connection.onEvent((event) => event.type === 'error' && setPhase('idle')), [connection]);
 
-  const canStart = useCan(Scopes.ServersStart, permissions);
-  const canStop = useCan(Scopes.ServersStop, permissions);
-  const canInstall = useCan(Scopes.ServersInstall, permissions);
-  // Restart is a stop then a start: the stop needs stopServer, as the node checks too.
-  const restartNeedsStop = running === true && !canStop;
-  const canStartOrRestart = canStart && !restartNeedsStop;
+  const canStart = useCan('start');
+  const canStop = useCan('stop');
+  const canKill = useCan('kill');
+  const canInstall = useCan('install');
+  // Restarting a running server stops it first: the table's restartRunning, as the node checks too.
+  const canRestartRunning = useCan('restartRunning');
+  const canStartOrRestart = running === true ? canRestartRunning : canStart;
+  const restartNeedsStop = canStart && !canStartOrRestart;
   // Kill also ends install steps, so an install keeps it enabled.
   const offline = running === false && !installing;
   const busy = running === true || installing;
@@ -85,7 +83,7 @@ export function ControlBar({
   useKeySequences({
     'r r': canStartOrRestart && startOrRestart,
     'r s': canStop && running === true && stop,
-    'r k': canStop && !offline && kill,
+    'r k': canKill && !offline && kill,
     'r i': canInstall && !busy && install,
   });
 
@@ -110,14 +108,14 @@ export function ControlBar({
         </Tooltip>
       )}
       {canStop && (
-        <>
-          <Button size="sm" variant="light" color="orange" disabled={running !== true} leftSection={<IconPlayerStop size={16} />} onClick={stop} data-testid="control-stop">
-            {t('server.stop')}
-          </Button>
-          <Button size="sm" variant="light" color="red" disabled={offline} leftSection={<IconSkull size={16} />} onClick={kill} data-testid="control-kill">
-            {t('server.kill')}
-          </Button>
-        </>
+        <Button size="sm" variant="light" color="orange" disabled={running !== true} leftSection={<IconPlayerStop size={16} />} onClick={stop} data-testid="control-stop">
+          {t('server.stop')}
+        </Button>
+      )}
+      {canKill && (
+        <Button size="sm" variant="light" color="red" disabled={offline} leftSection={<IconSkull size={16} />} onClick={kill} data-testid="control-kill">
+          {t('server.kill')}
+        </Button>
       )}
       {canInstall && (
         <Button size="sm" variant="default" disabled={busy} leftSection={<IconDownload size={16} />} onClick={install} data-testid="control-install">

@@ -2,12 +2,12 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Alert, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from '../../translation/useTranslation';
-import { Scopes } from '@outpost/shared';
 import { ApiError } from '../../api/ApiError';
 import { notifyError, notifyWarning } from '../../components/notify';
 import { useCan } from '../../hooks/useCan';
 import { ServerConnectionContext, useConnectionEvent, useConnectionSnapshot, useServerConnection } from '../../live/useServerConnection';
 import NotFoundScreen from '../NotFound/NotFoundScreen';
+import { useServerScopes } from '../../session/ServerPermissionsProvider';
 import { confirmDiscard } from '../../hooks/useUnsavedEdits';
 import { ControlBar } from './ControlBar';
 import { ServerHeader } from './ServerHeader';
@@ -34,12 +34,12 @@ const tabLoading = (
 );
 
 /** The server page every type gets unless it has its own view (spec server-page.md section 2). */
-export function GenericServerView({ server, permissions }: ServerViewProps) {
+export function GenericServerView({ server }: ServerViewProps) {
   const { t } = useTranslation();
   const connection = useServerConnection(server.id);
   const { status, running, nodeOffline, installing } = useConnectionSnapshot(connection);
-  const tabs = visibleTabs(permissions);
-  const canRename = useCan(Scopes.ServersEdit, permissions);
+  const tabs = visibleTabs(useServerScopes());
+  const canRename = useCan('rename');
   const [tab, setTab] = useState<ServerTabId | undefined>(tabs[0]?.id);
 
   // Spec panel.md section 4: after the last reconnect fails, one warning toast and a lasting alert.
@@ -66,7 +66,7 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
       <Stack gap="md" pb={72}>
         <Group justify="space-between" align="center">
           <ServerHeader server={server} running={running} installing={installing} canRename={canRename} />
-          <ControlBar connection={connection} running={running} installing={installing} permissions={permissions} />
+          <ControlBar connection={connection} running={running} installing={installing} />
         </Group>
         {/* The node being down explains the dead socket: say that rather than both. */}
         {nodeOffline ? (
@@ -87,7 +87,7 @@ export function GenericServerView({ server, permissions }: ServerViewProps) {
               <Tabs.Panel key={entry.id} value={entry.id}>
                 <ClientOnly fallback={tabLoading}>
                   <Suspense fallback={tabLoading}>
-                    <Panel server={server} permissions={permissions} />
+                    <Panel server={server} />
                   </Suspense>
                 </ClientOnly>
               </Tabs.Panel>

@@ -2,6 +2,7 @@ import { useParams } from '../../router/useParams';
 import { ApiError } from '../../api/ApiError';
 import { isServerId, useServer } from '../../api/servers';
 import { QueryState } from '../../components/QueryState';
+import { ServerPermissionsProvider } from '../../session/ServerPermissionsProvider';
 import NotFoundScreen from '../NotFound/NotFoundScreen';
 import { viewFor } from './serverViews';
 
@@ -21,7 +22,11 @@ export default function ServerScreen() {
     <QueryState query={server} skeletonRows={8}>
       {(detail) => {
         const View = viewFor(detail.server.type);
-        return <View key={detail.server.id} server={detail.server} permissions={detail.permissions} />;
+        return (
+          <ServerPermissionsProvider permissions={detail.permissions}>
+            <View key={detail.server.id} server={detail.server} />
+          </ServerPermissionsProvider>
+        );
       }}
     </QueryState>
   );

@@ -1,5 +1,4 @@
-import { Scopes, type Scope } from '@outpost/shared';
-import { can, scopesOnServer, type ServerPerms } from '../../session/can';
+import { grants, serverActionScopes, type ServerAction } from '@outpost/shared';
 
 export type ServerTabId = 'console' | 'stats' | 'files' | 'tasks' | 'settings' | 'users' | 'admin';
 
@@ -7,8 +6,8 @@ export interface ServerTab {
   id: ServerTabId;
   /** Second key of the `t <key>` shortcut. */
   key: string;
-  /** Any one of these per-server scopes shows the tab; none means every user sees it. */
-  scopes: Scope[];
+  /** Any one of these actions on the server shows the tab; none means every user sees it. */
+  actions: ServerAction[];
 }
 
 /**
@@ -17,17 +16,16 @@ export interface ServerTab {
  * server's OAuth2 clients, so everyone sees it.
  */
 export const serverTabs: ServerTab[] = [
-  { id: 'console', key: 'c', scopes: [Scopes.ServersConsole] },
-  { id: 'stats', key: 'i', scopes: [Scopes.ServersStat] },
-  { id: 'files', key: 'f', scopes: [Scopes.ServersFilesGet, Scopes.ServersFiles] },
-  { id: 'tasks', key: 't', scopes: [Scopes.ServersEdit] },
-  { id: 'settings', key: 's', scopes: [Scopes.ServersEdit] },
-  { id: 'users', key: 'u', scopes: [Scopes.ServersEditUsers] },
-  { id: 'admin', key: 'a', scopes: [] },
+  { id: 'console', key: 'c', actions: ['consoleView'] },
+  { id: 'stats', key: 'i', actions: ['stats'] },
+  { id: 'files', key: 'f', actions: ['fileGet', 'sftp'] },
+  { id: 'tasks', key: 't', actions: ['tasksView'] },
+  { id: 'settings', key: 's', actions: ['dataView'] },
+  { id: 'users', key: 'u', actions: ['usersEdit'] },
+  { id: 'admin', key: 'a', actions: [] },
 ];
 
-/** The tabs the permissions sent with the server open. */
-export function visibleTabs(permissions: ServerPerms | undefined): ServerTab[] {
-  const held = scopesOnServer(permissions);
-  return serverTabs.filter((tab) => tab.scopes.length === 0 || tab.scopes.some((scope) => can(held, scope)));
+/** The tabs the scopes held on the server open (useServerScopes). */
+export function visibleTabs(held: readonly string[]): ServerTab[] {
+  return serverTabs.filter((tab) => tab.actions.length === 0 || tab.actions.some((action) => grants(held, serverActionScopes[action])));
 }

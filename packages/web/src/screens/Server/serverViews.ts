@@ -1,11 +1,10 @@
 import type { ComponentType } from 'react';
 import type { ServerSummary } from '@outpost/shared';
 import { GenericServerView } from './GenericServerView';
-import type { ServerPerms } from '../../session/can';
 
+/** What a server's view and each of its tabs get; the user's permissions come from ServerPermissionsProvider. */
 export interface ServerViewProps {
   server: ServerSummary;
-  permissions: ServerPerms | undefined;
 }
 
 /**

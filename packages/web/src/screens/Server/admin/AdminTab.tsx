@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCode, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from '../../../translation/useTranslation';
-import { Scopes } from '@outpost/shared';
 import { useNavigate } from '../../../router/useNavigate';
 import { useDeleteServer } from '../../../api/servers';
 import { useReloadServer, useServerDefinition } from '../../../api/serverDefinition';
@@ -17,9 +16,8 @@ import { DefinitionEditor } from './DefinitionEditor';
 import { RunFlags } from './RunFlags';
 
 /** OAuth2 clients for everyone, the server admin section for deleteServer holders and admins (spec section 2.10). */
-export default function AdminTab({ server, permissions }: ServerViewProps) {
+export default function AdminTab({ server }: ServerViewProps) {
   const { t } = useTranslation();
-  const isAdmin = useCan(Scopes.Admin, permissions);
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="lg" data-testid="server-oauth2">
@@ -29,21 +27,23 @@ export default function AdminTab({ server, permissions }: ServerViewProps) {
         </Text>
         <OAuthClients serverId={server.id} />
       </Paper>
-      <Can scope={Scopes.ServersDeleteOne} server={permissions}>
-        <ServerAdminSection serverId={server.id} isAdmin={isAdmin} />
+      <Can action="delete">
+        <ServerAdminSection serverId={server.id} />
       </Can>
     </Stack>
   );
 }
 
-function ServerAdminSection({ serverId, isAdmin }: { serverId: string; isAdmin: boolean }) {
+function ServerAdminSection({ serverId }: { serverId: string }) {
   const { t } = useTranslation();
+  const canEditDefinition = useCan('definitionEdit');
+  const canReload = useCan('reload');
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteServer(serverId);
   const reload = useReloadServer(serverId);
-  const definition = useServerDefinition(serverId, isAdmin);
+  const definition = useServerDefinition(serverId, canEditDefinition);
 
   return (
     <Paper withBorder radius="md" p="lg">
@@ -51,7 +51,7 @@ function ServerAdminSection({ serverId, isAdmin }: { serverId: string; isAdmin: 
         {t('serverAdmin.title')}
       </Title>
       <Stack gap="lg">
-        {isAdmin && (
+        {canEditDefinition && (
           <QueryState query={definition}>
             {(def) => (
               <>
@@ -62,20 +62,20 @@ function ServerAdminSection({ serverId, isAdmin }: { serverId: string; isAdmin: 
           </QueryState>
         )}
         <Group gap="sm">
-          {isAdmin && (
-            <>
-              <Button variant="default" leftSection={<IconCode size={16} />} onClick={() => setEditing(true)} disabled={!definition.data}>
-                {t('serverAdmin.editDefinition')}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconRefresh size={16} />}
-                loading={reload.isPending}
-                onClick={() => reload.mutate(undefined, { onSuccess: () => notifySuccess(t('serverAdmin.reloaded')), onError: notifyError })}
-              >
-                {t('serverAdmin.reload')}
-              </Button>
-            </>
+          {canEditDefinition && (
+            <Button variant="default" leftSection={<IconCode size={16} />} onClick={() => setEditing(true)} disabled={!definition.data}>
+              {t('serverAdmin.editDefinition')}
+            </Button>
+          )}
+          {canReload && (
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              loading={reload.isPending}
+              onClick={() => reload.mutate(undefined, { onSuccess: () => notifySuccess(t('serverAdmin.reloaded')), onError: notifyError })}
+            >
+              {t('serverAdmin.reload')}
+            </Button>
           )}
           <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid="delete-server">
             {t('serverAdmin.delete')}

@@ -2,16 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconSend } from '@tabler/icons-react';
 import { useTranslation } from '../../../translation/useTranslation';
-import { Scopes } from '@outpost/shared';
 import { useCan } from '../../../hooks/useCan';
 import { useConnection, useConnectionEvent, useConnectionSnapshot } from '../../../live/useServerConnection';
-import type { ServerViewProps } from '../serverViews';
 import { useKeySequences } from '../useKeySequences';
 import { REPLAY_POLL_MS } from './consoleText';
 import { Terminal, type TerminalHandle } from './Terminal';
 
 /** Live console with pause, replay after gaps, and the command line (spec section 2.3). */
-export default function ConsoleTab({ permissions }: ServerViewProps) {
+export default function ConsoleTab() {
   const { t } = useTranslation();
   const connection = useConnection();
   const { status } = useConnectionSnapshot(connection);
@@ -21,7 +19,7 @@ export default function ConsoleTab({ permissions }: ServerViewProps) {
   const [unseen, setUnseen] = useState(0);
   const [command, setCommand] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  const canSend = useCan(Scopes.ServersConsoleSend, permissions);
+  const canSend = useCan('consoleSend');
 
   useConnectionEvent(connection, 'console', (replay) => {
     // A refusal line carries no epoch: it is not part of the server's output.

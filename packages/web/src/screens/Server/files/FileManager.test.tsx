@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { ServerConnection } from '../../../live/ServerConnection';
 import { ServerConnectionContext } from '../../../live/useServerConnection';
 import type { ServerPerms } from '../../../session/can';
+import { ServerPermissionsProvider } from '../../../session/ServerPermissionsProvider';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { FileManager } from './FileManager';
 
@@ -47,9 +48,11 @@ afterEach(() => {
 
 function renderManager(permissions: ServerPerms) {
   renderWithProviders(
-    <ServerConnectionContext.Provider value={connection}>
-      <FileManager server={server} permissions={permissions} />
-    </ServerConnectionContext.Provider>,
+    <ServerPermissionsProvider permissions={permissions}>
+      <ServerConnectionContext.Provider value={connection}>
+        <FileManager server={server} />
+      </ServerConnectionContext.Provider>
+    </ServerPermissionsProvider>,
   );
   const socket = StandInSocket.last;
   act(() => {

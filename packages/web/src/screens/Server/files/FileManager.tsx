@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type DragEvent } from 'react';
 import { Alert, Box, Group, Image, Loader, Modal, Overlay, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from '../../../translation/useTranslation';
-import { Scopes, type FileEntry } from '@outpost/shared';
+import type { FileEntry } from '@outpost/shared';
 import { fileUrl, useArchiveFiles, useExtractArchive } from '../../../api/files';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
@@ -24,10 +24,10 @@ import { useFolder } from './useFolder';
 import { useUploads } from './useUploads';
 
 /** Browse, edit, upload, archive and delete a server's files (spec section 2.5). */
-export function FileManager({ server, permissions }: ServerViewProps) {
+export function FileManager({ server }: ServerViewProps) {
   const { t } = useTranslation();
   const folder = useFolder(useConnection());
-  const canWrite = useCan(Scopes.ServersFilesPut, permissions);
+  const canWrite = useCan('filePut');
   const archive = useArchiveFiles(server.id);
   const extract = useExtractArchive(server.id);
   const [dragging, setDragging] = useState(false);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../translation/useTranslation';
-import { Scopes, type Variable, type VariableValue } from '@outpost/shared';
+import type { Variable, VariableValue } from '@outpost/shared';
 import { useSaveServerData, useServerData } from '../../../api/serverData';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { QueryState } from '../../../components/QueryState';
@@ -11,9 +11,9 @@ import type { ServerViewProps } from '../serverViews';
 import { VariableField } from './VariableField';
 
 /** The server's editable variables with one Save (spec section 2.8); leaving with unsaved edits asks first. */
-export default function SettingsTab({ server, permissions }: ServerViewProps) {
+export default function SettingsTab({ server }: ServerViewProps) {
   const { t } = useTranslation();
-  const isAdmin = useCan(Scopes.Admin, permissions);
+  const isAdmin = useCan('adminVariables');
   const data = useServerData(server.id);
   return (
     <Paper withBorder radius="md" p="lg">

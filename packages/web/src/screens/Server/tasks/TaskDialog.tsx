@@ -6,7 +6,7 @@ import { useSaveTask } from '../../../api/tasks';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { buildSchedule, parseSchedule, type Schedule } from './cronSchedule';
 import { describeSchedule } from './describeSchedule';
-import { scopesOnServer, type ServerPerms } from '../../../session/can';
+import { useServerScopes } from '../../../session/ServerPermissionsProvider';
 import { useScopes } from '../../../session/sessionStore';
 import { allowedOperationTypes } from './operationFields';
 import { OperationsEditor } from './OperationsEditor';
@@ -14,8 +14,6 @@ import { ScheduleEditor } from './ScheduleEditor';
 
 interface TaskDialogProps {
   serverId: string;
-  /** The user's permissions on the server, which decide the operation types offered. */
-  permissions: ServerPerms | undefined;
   /** The task being edited, or undefined for a new one. */
   editing?: { id: string; task: Task };
   onClose: () => void;
@@ -26,9 +24,10 @@ interface TaskDialogProps {
  * cron; a task without a schedule opens with the switch off and that default. Saving with the
  * switch off clears the schedule; it saves only with a name and a valid (or no) schedule.
  */
-export function TaskDialog({ serverId, permissions, editing, onClose }: TaskDialogProps) {
+export function TaskDialog({ serverId, editing, onClose }: TaskDialogProps) {
   const { t, i18n } = useTranslation();
-  const allowed = allowedOperationTypes([...(useScopes() ?? []), ...scopesOnServer(permissions)]);
+  // The operation types offered are those the user's scopes on the server (and panel) allow.
+  const allowed = allowedOperationTypes([...(useScopes() ?? []), ...useServerScopes()]);
   const existing = editing?.task;
   const [name, setName] = useState(existing?.name ?? '');
   const [scheduled, setScheduled] = useState(existing ? Boolean(existing.cronSchedule) : true);

@@ -15,7 +15,7 @@ import { taskDisabledText } from './taskDisabledText';
 type Editing = { id?: string; task?: Task } | undefined;
 
 /** The tasks card (spec section 2.7): each task with its schedule in words, edit, run and delete, and Add. */
-export default function TasksTab({ server, permissions }: ServerViewProps) {
+export default function TasksTab({ server }: ServerViewProps) {
   const { t, i18n } = useTranslation();
   const tasks = useTasks(server.id);
   const run = useRunTask(server.id);
@@ -92,7 +92,7 @@ export default function TasksTab({ server, permissions }: ServerViewProps) {
           </Stack>
         )}
       </QueryState>
-      {editing && <TaskDialog serverId={server.id} permissions={permissions} editing={editing.id && editing.task ? { id: editing.id, task: editing.task } : undefined} onClose={() => setEditing(undefined)} />}
+      {editing && <TaskDialog serverId={server.id} editing={editing.id && editing.task ? { id: editing.id, task: editing.task } : undefined} onClose={() => setEditing(undefined)} />}
       <ConfirmDialog
         opened={deleting !== undefined}
         title={t('tasks.deleteTitle')}

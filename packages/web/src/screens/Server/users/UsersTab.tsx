@@ -6,19 +6,20 @@ import { serverPermissionScopes, type ServerPermissionFlag } from '@outpost/shar
 import { useServerUsers } from '../../../api/serverUsers';
 import { EmptyState } from '../../../components/EmptyState';
 import { QueryState } from '../../../components/QueryState';
-import { can, scopesOnServer } from '../../../session/can';
+import { can } from '../../../session/can';
+import { useServerScopes } from '../../../session/ServerPermissionsProvider';
 import type { ServerViewProps } from '../serverViews';
 import { NewServerUserCard } from './NewServerUserCard';
 import { ServerUserCard } from './ServerUserCard';
 import { flagsOf } from './serverUserEntry';
 
 /** Who may use this server and how, for holders of editServerUsers (spec section 2.9). */
-export default function UsersTab({ server, permissions }: ServerViewProps) {
+export default function UsersTab({ server }: ServerViewProps) {
   const { t } = useTranslation();
   const users = useServerUsers(server.id);
   const [adding, setAdding] = useState(false);
   // Nobody hands out a flag they do not hold on this server; the server refuses it anyway.
-  const held = scopesOnServer(permissions);
+  const held = useServerScopes();
   const mayGrant = (flag: ServerPermissionFlag) => can(held, serverPermissionScopes[flag]);
 
   return (
