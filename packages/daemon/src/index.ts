@@ -10,5 +10,5 @@ export type { Server } from './servers/Server.js';
 export type { ServerManager } from './servers/ServerManager.js';
 export type { Environment, ExecutionSpec, RunningProcess, ProcessStats, ExitInfo } from './environments/environment.js';
 export { placeServerFolders, type ServerFoldersPlace } from './servers/serverFoldersPlace.js';
-export { MessageBudget, DefaultMessageBudget, type MessageBudgetOptions, type BudgetVerdict } from './system/MessageBudget.js';
+export { MessageBudget, DefaultMessageBudget, cutOffFlood, type MessageBudgetOptions, type BudgetVerdict } from './system/MessageBudget.js';
 export { OutboundGuard, parseAllowedTargets, readLimited, type ByteBudget, type OutboundGuardOptions } from './system/outboundGuard.js';

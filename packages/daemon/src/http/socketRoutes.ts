@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { daemonRouteSchemas, OutpostError, serverActionScopes } from '@outpost/shared';
 import type { NodeClient, ServerSocket, SocketEvent, SocketRequest } from '@outpost/shared';
-import { DefaultMessageBudget, MessageBudget } from '../system/MessageBudget.js';
+import { DefaultMessageBudget, MessageBudget, cutOffFlood } from '../system/MessageBudget.js';
 import { callerOf } from './authorize.js';
 
 declare module 'fastify' {
@@ -74,7 +74,7 @@ export function socketRoutes(app: FastifyInstance, api: NodeClient): void {
       const budget = new MessageBudget(nodeSocketBudget);
       socket.on('message', (raw) => {
         const verdict = budget.take();
-        if (verdict === 'close') return socket.close(1008, 'too many messages');
+        if (verdict === 'close') return cutOffFlood(socket);
         if (verdict === 'warn') {
           send({ type: 'error', data: new OutpostError('ErrTooManyRequests', 'Too many messages, slow down', { retryAfter: budget.retryAfter }).toBody().error });
         }

@@ -30,4 +30,13 @@ describe('MessageBudget', () => {
     for (let i = 0; i < 25 * 120 && closedAt < 0; i++) if (steady.take(i * 40) === 'close') closedAt = i;
     expect(closedAt).toBeGreaterThan(0);
   });
+
+  it('says close once, then drops whatever comes until the client is gone, however long it waits', () => {
+    const flood = new MessageBudget({ perSecond: 20, burst: 40, closeAfterDropped: 200 });
+    const verdicts = Array.from({ length: 1000 }, () => flood.take(0));
+    expect(verdicts.filter((v) => v === 'close')).toHaveLength(1);
+    expect(verdicts.slice(verdicts.indexOf('close') + 1).every((v) => v === 'drop')).toBe(true);
+    // A refilled bucket does not reopen a socket being closed.
+    expect(flood.take(60_000)).toBe('drop');
+  });
 });

@@ -25,12 +25,15 @@ export class MessageBudget {
   private at?: number;
   private dropped = 0;
   private warnedAt = -Infinity;
+  private closing = false;
 
   constructor(private readonly options: MessageBudgetOptions = DefaultMessageBudget) {
     this.tokens = options.burst;
   }
 
   take(now = performance.now()): BudgetVerdict {
+    // Closing is said once: whatever the client sends until it is gone is dropped quietly.
+    if (this.closing) return 'drop';
     const { perSecond, burst, closeAfterDropped } = this.options;
     const elapsed = this.at === undefined ? 0 : Math.max(0, now - this.at);
     this.tokens = Math.min(burst, this.tokens + (elapsed / 1000) * perSecond);
@@ -41,7 +44,10 @@ export class MessageBudget {
       return 'accept';
     }
     this.dropped += 1;
-    if (this.dropped > closeAfterDropped) return 'close';
+    if (this.dropped > closeAfterDropped) {
+      this.closing = true;
+      return 'close';
+    }
     if (now - this.warnedAt >= 1000) {
       this.warnedAt = now;
       return 'warn';
@@ -53,4 +59,15 @@ export class MessageBudget {
   get retryAfter(): number {
     return Math.max(1, Math.ceil((1 - this.tokens) / this.options.perSecond));
   }
+}
+
+/**
+ * Cuts off a socket whose client keeps flooding: the 1008 close goes out, and a client that does
+ * not answer it within a second is disconnected, rather than being read until ws's 30 s close
+ * timeout.
+ */
+export function cutOffFlood(socket: { close(code: number, reason: string): void; terminate(): void; once(event: 'close', listener: () => void): unknown }): void {
+  socket.close(1008, 'too many messages');
+  const timer = setTimeout(() => socket.terminate(), 1000);
+  socket.once('close', () => clearTimeout(timer));
 }

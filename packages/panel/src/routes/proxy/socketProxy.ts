@@ -1,7 +1,7 @@
 import { OutpostError, ServerParams, grants, refusalLine, serverActionScopes, socketRequestFields, type BrowserSocketEvent, type ServerSocket, type SocketRequest } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { MessageBudget } from '@outpost/daemon';
+import { MessageBudget, cutOffFlood } from '@outpost/daemon';
 import { refuseSocketMessage, serverAccess } from '../../services/policy.js';
 
 /**
@@ -70,7 +70,7 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
       const budget = new MessageBudget();
       socket.on('message', (raw, isBinary) => {
         const verdict = budget.take();
-        if (verdict === 'close') return socket.close(1008, 'too many messages');
+        if (verdict === 'close') return cutOffFlood(socket);
         if (verdict === 'warn') refuse('Too many messages, slow down');
         if (verdict !== 'accept') return;
         if (isBinary || (raw as Buffer).length > SOCKET_MAX_MESSAGE_BYTES) return invalidJson();

@@ -1,5 +1,5 @@
 import { LiveWatchRequest, Scopes, grants, hasScope, serverActionScopes as need, type LiveServer, type LiveServersEvent } from '@outpost/shared';
-import { MessageBudget } from '@outpost/daemon';
+import { MessageBudget, cutOffFlood } from '@outpost/daemon';
 import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
 import type { WebSocket } from 'ws';
@@ -106,7 +106,7 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
       const budget = new MessageBudget();
       socket.on('message', (raw, isBinary) => {
         const verdict = budget.take();
-        if (verdict === 'close') return socket.close(1008, 'too many messages');
+        if (verdict === 'close') return cutOffFlood(socket);
         if (verdict !== 'accept') return;
         if (isBinary || (raw as Buffer).length > MAX_MESSAGE_BYTES) return socket.close(1003, 'ErrInvalidJson');
         let message: unknown;
