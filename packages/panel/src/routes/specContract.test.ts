@@ -397,7 +397,7 @@ describe('spec section 7, call by call', () => {
       expect(edited.status).toBe(200);
       expect(edited.json.username).toBe('contract_edited');
       expect((await call('PUT', `/api/users/${id}/perms`, { scopes: ['nodes.view', 'templates.view'] }, admin())).status).toBe(204);
-      expect((await call('GET', `/api/users/${id}/perms`, undefined, admin())).json).toEqual({ scopes: ['nodes.view', 'templates.view'] });
+      expect((await call('GET', `/api/users/${id}/perms`, undefined, admin())).json).toMatchObject({ scopes: ['nodes.view', 'templates.view'], viewNodes: true, viewTemplates: true, admin: false });
       // What was granted works for that user at once.
       const session = (await call('POST', '/auth/login', { email: 'contract_added@example.com', password: 'added password 1' }, '')).json.session as string;
       expect((await call('GET', '/api/nodes', undefined, `Bearer ${session}`)).status).toBe(200);
