@@ -51,12 +51,20 @@ export class FailedLogins {
   private readonly byAccount: AttemptBudget;
   private readonly byAccountViaNodes: AttemptBudget;
   private readonly byNode: AttemptBudget;
+  /**
+   * Every attempt at an account, whatever the address: never a limit (a guesser must not lock the
+   * owner out), only one place of rank for an account someone is guessing at, so a flood that
+   * names a new address per guess still queues behind logins to accounts nobody guesses at, while
+   * the owner, from an address that has not failed, still goes before the guessers.
+   */
+  private readonly byAccountAnywhere: AttemptBudget;
 
   constructor(limits: LoginLimits = DefaultLoginLimits) {
     this.byAddress = new AttemptBudget(limits.perAddress, limits.windowMs, 'failed logins from this address');
     this.byAccount = new AttemptBudget(limits.perAccount, limits.windowMs, 'failed logins');
     this.byAccountViaNodes = new AttemptBudget(limits.perAccountViaNodes, limits.windowMs, 'failed logins');
     this.byNode = new AttemptBudget(limits.perNode, limits.windowMs, 'failed logins reported by this node');
+    this.byAccountAnywhere = new AttemptBudget(Number.POSITIVE_INFINITY, limits.windowMs, 'logins');
   }
 
   /** Counts an attempt for `account` from `origin` (a client address), or throws 429 ErrTooManyRequests before any work. */
@@ -72,7 +80,8 @@ export class FailedLogins {
     const giveBack = () => {
       for (const attempt of taken) attempt.giveBack();
     };
-    let rank = 0;
+    let rank = Math.min(1, this.byAccountAnywhere.count(account.toLowerCase(), now));
+    taken.push(this.byAccountAnywhere.take(account.toLowerCase(), now));
     try {
       for (const [budget, key] of charges) {
         // The node's own count is shared by all its users, so it does not rank one of them.
