@@ -8,7 +8,7 @@ export { repositories, type Repositories } from './db/repositories.js';
 export type { Database } from './db/schema.js';
 export { createUser, type NewUser } from './services/createUser.js';
 export { normaliseEmail } from './services/normaliseEmail.js';
-export { scopesForServer } from './services/policy.js';
+export { scopesForServer } from './services/policy/policy.js';
 export { prepareFirstStart, LOCAL_NODE_NAME } from './services/prepareFirstStart.js';
 export { NodeClients } from './nodes/NodeClients.js';
 export { authenticateSftp, type SftpGrant } from './services/authenticateSftp.js';

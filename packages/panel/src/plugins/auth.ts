@@ -2,7 +2,7 @@ import { OutpostError } from '@outpost/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestSession } from '../context.js';
 import type { Repositories } from '../db/repositories.js';
-import { sessionScopes } from '../services/sessionScopes.js';
+import { sessionScopes } from '../services/policy/sessionScopes.js';
 import { hashSessionToken } from '../services/sessionTokens.js';
 
 export const SESSION_COOKIE = 'outpost_session';

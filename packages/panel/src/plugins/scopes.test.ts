@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/openDatabase.js';
 import { routeAreas } from '../routes/index.js';
-import { scopesForServer } from '../services/policy.js';
+import { scopesForServer } from '../services/policy/policy.js';
 import { createSignedInUser, createTestApp, type TestApp } from '../test/factories.js';
 import { createTestDatabase } from '../test/testDatabase.js';
 import { registerScopes } from './scopes.js';

@@ -1,7 +1,7 @@
 import { OutpostError, requireScopes } from '@outpost/shared';
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, RouteOptions } from 'fastify';
 import type { RouteScope } from '../context.js';
-import { heldOnServer, isServerNeed, requireDeclaredScope } from '../services/policy.js';
+import { heldOnServer, isServerNeed, requireDeclaredScope } from '../services/policy/policy.js';
 import { authenticate } from './auth.js';
 
 declare module 'fastify' {

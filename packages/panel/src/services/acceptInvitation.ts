@@ -2,7 +2,7 @@ import { OutpostError, Scopes, hasScope, type Scope } from '@outpost/shared';
 import type { InvitationRow } from '../db/invitations.js';
 import type { Repositories } from '../db/repositories.js';
 import { assertAvailable, checkNewUser, createUser } from './createUser.js';
-import { scopesForServer } from './policy.js';
+import { scopesForServer } from './policy/policy.js';
 import { hashSessionToken } from './sessionTokens.js';
 
 const invalidLink = () => new OutpostError('ErrInviteLinkInvalid', 'invite link appears invalid', undefined, 400);

@@ -3,7 +3,7 @@ import type { Repositories } from '../db/repositories.js';
 import { checkCredentials } from './checkCredentials.js';
 import type { FailedLogins } from './failedLogins.js';
 import { normaliseEmail } from './normaliseEmail.js';
-import { scopesForServer } from './policy.js';
+import { scopesForServer } from './policy/policy.js';
 
 /** A granted SFTP login: which server folder, for whom, and whether it may change files. */
 export interface SftpGrant {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { endAccess } from './access/endAccess.js';
-import { lastAdminError } from './panelRank.js';
+import { lastAdminError } from './policy/panelRank.js';
 
 /**
  * Deletes an account, never the last administrator (ErrLastAdmin). The row's removal takes its

@@ -3,8 +3,8 @@ import { Scopes } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 import type { OAuthClientRow } from '../db/oauthClients.js';
 import { hashPassword } from './passwords.js';
-import { scopesForServer } from './policy.js';
-import { sessionScopes } from './sessionScopes.js';
+import { scopesForServer } from './policy/policy.js';
+import { sessionScopes } from './policy/sessionScopes.js';
 
 /** How long an access token lives; a client asks again with its secret. */
 export const ACCESS_TOKEN_SECONDS = 3600;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../plugins/auth.js';
-import { sessionScopes } from './sessionScopes.js';
+import { sessionScopes } from './policy/sessionScopes.js';
 import { startSession } from './startSession.js';
 
 /** Opens a session for a user, sets the cookie and answers the SessionResponse. */

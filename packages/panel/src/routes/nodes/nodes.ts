@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/isUniqueViolation.js';
 import { assertBetween } from '../../services/assertBetween.js';
 import { assertHost } from '../../services/assertHost.js';
 import { readSetting } from '../../services/panelSettings.js';
-import { presentNode } from '../../services/presentNode.js';
+import { presentNode } from '../../services/presenters/presentNode.js';
 import { pushNodeSecret } from '../../services/pushNodeSecret.js';
 import { createNodeSchema, deleteNodeSchema, deploymentSchema, getNodeSchema, listNodesSchema, rotateSecretSchema, updateNodeSchema } from './schema.js';
 

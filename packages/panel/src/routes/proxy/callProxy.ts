@@ -1,7 +1,7 @@
 import { AnyNodeToken, callArgs, NoContent, nodeCalls, requestArg, responses, routeOf, serverActionScopes, successStatus } from '@outpost/shared';
 import type { NodeCall, NodeCaller } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
-import { serverAccess } from '../../services/policy.js';
+import { serverAccess } from '../../services/policy/policy.js';
 
 type Method = (caller: NodeCaller, ...args: unknown[]) => Promise<unknown>;
 

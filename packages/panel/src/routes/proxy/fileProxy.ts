@@ -4,7 +4,7 @@ import { OutpostError, serverActionScopes as need } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { isOn } from '../../services/isOn.js';
-import { serverAccess } from '../../services/policy.js';
+import { serverAccess } from '../../services/policy/policy.js';
 import { archiveSchema, deleteFileSchema, extractSchema, getFileSchema, putFileSchema } from './schema.js';
 
 const BASE = '/proxy/daemon/server/:id';

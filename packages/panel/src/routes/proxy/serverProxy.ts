@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { isOn } from '../../services/isOn.js';
 import { templateDefinition } from '../../services/saveTemplate.js';
-import { serverAccess } from '../../services/policy.js';
+import { serverAccess } from '../../services/policy/policy.js';
 import { getConsoleSchema, getDefinitionSchema, postConsoleSchema, postDefinitionSchema, powerSchema } from './schema.js';
 
 const BASE = '/proxy/daemon/server/:id';

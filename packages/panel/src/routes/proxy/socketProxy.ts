@@ -2,7 +2,7 @@ import { OutpostError, ServerParams, grants, refusalLine, serverActionScopes, so
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { MessageBudget, cutOffFlood } from '@outpost/daemon';
-import { refuseSocketMessage, serverAccess } from '../../services/policy.js';
+import { refuseSocketMessage, serverAccess } from '../../services/policy/policy.js';
 
 /**
  * Largest message a browser may send. app.ts hands it to ws as maxPayload, so a larger frame is

@@ -1,7 +1,7 @@
 import { serverActionScopes as need } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { serverAccess } from '../../services/policy.js';
+import { serverAccess } from '../../services/policy/policy.js';
 import { getTasksSchema } from './schema.js';
 
 const BASE = '/proxy/daemon/server/:id/tasks';

@@ -5,7 +5,7 @@ import { endAccess } from '../../services/access/endAccess.js';
 import { inviteToServer } from '../../services/inviteToServer.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { panelLink } from '../../services/mail/panelLink.js';
-import { scopesForServer } from '../../services/policy.js';
+import { scopesForServer } from '../../services/policy/policy.js';
 import { deleteServerUserSchema, listServerUsersSchema, putServerUserSchema } from './schema.js';
 
 /** /api/servers/{id}/user: the users of one server, for holders of editServerUsers. */

@@ -9,8 +9,8 @@ import { endAccess } from '../../services/access/endAccess.js';
 import { createServer, duplicateServerName } from '../../services/createServer.js';
 import { isOn } from '../../services/isOn.js';
 import { liveServerFeed } from '../../services/LiveServerFeed.js';
-import { presentServer } from '../../services/presentServer.js';
-import { heldOnServer, serverAccess } from '../../services/policy.js';
+import { presentServer } from '../../services/presenters/presentServer.js';
+import { heldOnServer, serverAccess } from '../../services/policy/policy.js';
 import { createServerSchema, deleteServerSchema, getServerSchema, listServersSchema, renameServerSchema } from './schema.js';
 
 /** The list as a server's OAuth2 client sees it: its one server, on the first page. */

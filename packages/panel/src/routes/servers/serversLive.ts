@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
 import type { WebSocket } from 'ws';
 import { liveServerFeed, type LiveReading } from '../../services/LiveServerFeed.js';
-import { heldOnServer } from '../../services/policy.js';
+import { heldOnServer } from '../../services/policy/policy.js';
 
 // A watch list is one page of ids: a few kilobytes at most.
 const MAX_MESSAGE_BYTES = 8 * 1024;

@@ -21,7 +21,7 @@ import { assertAvailable, checkNewUser, createUser } from '../../services/create
 import { deleteUser } from '../../services/deleteUser.js';
 import { endAccess } from '../../services/access/endAccess.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
-import { lastAdminError, panelRank } from '../../services/panelRank.js';
+import { lastAdminError, panelRank } from '../../services/policy/panelRank.js';
 import { sendAccountCreated } from '../../services/mail/sendAccountCreated.js';
 import { hashPassword } from '../../services/passwords.js';
 import { createUserSchema, deleteUserSchema, firstAdminSchema, getUserPermsSchema, getUserSchema, listUsersSchema, putUserPermsSchema, updateUserSchema } from './schema.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { withinTime } from './endSftpSessions.js';
-import { heldOnServer } from '../policy.js';
+import { heldOnServer } from '../policy/policy.js';
 
 /**
  * Tells the nodes what a user holds now on one server, or on every server (deleted, demoted), so

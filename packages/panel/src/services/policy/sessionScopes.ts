@@ -1,5 +1,5 @@
 import { Scopes } from '@outpost/shared';
-import type { Repositories } from '../db/repositories.js';
+import type { Repositories } from '../../db/repositories.js';
 
 /**
  * The panel scopes a session carries: those held panel-wide, plus servers.view for anyone who

@@ -12,9 +12,9 @@ import {
   type ScopeNeed,
 } from '@outpost/shared';
 import type { FastifyRequest } from 'fastify';
-import type { RequestSession } from '../context.js';
-import type { Repositories } from '../db/repositories.js';
-import type { ServerRow } from '../db/servers.js';
+import type { RequestSession } from '../../context.js';
+import type { Repositories } from '../../db/repositories.js';
+import type { ServerRow } from '../../db/servers.js';
 
 // The panel's authorization, in one place: what a user holds on a server, what a route or a
 // live-connection message needs (from serverActionScopes in shared), and the lookup every

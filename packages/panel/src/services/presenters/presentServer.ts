@@ -1,5 +1,5 @@
 import type { ServerSummary } from '@outpost/shared';
-import type { ServerWithNode } from '../db/servers.js';
+import type { ServerWithNode } from '../../db/servers.js';
 
 /** A server row as the API shows it (apiServers.ts ServerSummary). */
 export function presentServer(row: ServerWithNode): ServerSummary {

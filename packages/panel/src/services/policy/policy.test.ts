@@ -2,8 +2,8 @@ import { signNodeToken } from '@outpost/daemon';
 import { Scopes, scopesOf, serverActionScopes, type Scope, type ServerAction } from '@outpost/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser } from '../test/factories.js';
-import { createNodeTestApp, createTestServer, type NodeTestApp } from '../test/serverFixtures.js';
+import { createSignedInUser } from '../../test/factories.js';
+import { createNodeTestApp, createTestServer, type NodeTestApp } from '../../test/serverFixtures.js';
 import { refuseSocketMessage } from './policy.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,6 +1,6 @@
 import type { NodeView } from '@outpost/shared';
-import type { NodeRow } from '../db/nodes.js';
-import type { NodeState } from '../nodes/NodeHealth.js';
+import type { NodeRow } from '../../db/nodes.js';
+import type { NodeState } from '../../nodes/NodeHealth.js';
 
 /** A node row as the API shows it, with its health and server count: never the secret. */
 export function presentNode(row: NodeRow, state: NodeState, servers: number): NodeView {

@@ -1,5 +1,5 @@
 import { OutpostError, Scopes, hasScope, type Scope } from '@outpost/shared';
-import type { Repositories } from '../db/repositories.js';
+import type { Repositories } from '../../db/repositories.js';
 
 /**
  * The rules of who may change whose panel rights. What counts is the scopes each holds
