@@ -16,15 +16,13 @@ export function panelRank(repo: Repositories) {
      */
     async requireOutranks(callerId: number, own: readonly string[], userId: number): Promise<void> {
       if (own.includes(Scopes.Admin)) return;
-      const refuse = (scope: string, server?: string) =>
-        new OutpostError('ErrNoPermission', 'this user holds rights you do not hold', server === undefined ? { scope } : { scope, server }, 403);
       for (const scope of await repo.permissions.panelScopes(userId)) {
-        if (!hasScope(own, scope as Scope)) throw refuse(scope);
+        if (!hasScope(own, scope as Scope)) throw missingHeld('this user holds rights you do not hold', scope);
       }
       const mine = new Map<string, string[]>();
       for (const { serverId, scope } of await repo.permissions.allServerScopes(userId)) {
         if (!mine.has(serverId)) mine.set(serverId, await repo.permissions.serverScopes(callerId, serverId));
-        if (!mine.get(serverId)!.includes(scope)) throw refuse(scope, serverId);
+        if (!mine.get(serverId)!.includes(scope)) throw missingHeld('this user holds rights you do not hold', scope, serverId);
       }
     },
 
@@ -32,11 +30,19 @@ export function panelRank(repo: Repositories) {
     requireHeldChanges(own: readonly string[], before: readonly string[], after: readonly string[]): void {
       const changed = [...after.filter((s) => !before.includes(s)), ...before.filter((s) => !after.includes(s))];
       for (const scope of changed) {
-        if (!hasScope(own, scope as Scope)) throw new OutpostError('ErrMissingScope', `you do not hold ${scope}`, { scope }, 403);
+        if (!hasScope(own, scope as Scope)) throw missingHeld(`you do not hold ${scope}`, scope);
       }
     },
 
   };
+}
+
+/**
+ * Every rank refusal is the scopes plugin's own 403 ErrMissingScope, naming the scope the caller
+ * lacks (and the server it is held on), so clients handle one code for "you hold too little".
+ */
+function missingHeld(message: string, scope: string, server?: string): OutpostError {
+  return new OutpostError('ErrMissingScope', message, server === undefined ? { scope } : { scope, server }, 403);
 }
 
 /** The answer when a change would leave the panel without an administrator. */
