@@ -128,7 +128,7 @@ describe.runIf(process.platform === 'linux')('Outpost started from a folder clos
     const port = await printed(output, /is listening on port (\d+)/);
 
     const client = new HttpNodeClient({ baseUrl: `http://127.0.0.1:${port}`, nodeId: 'n1', secret });
-    const caller = { user: '1', scopes: [Scopes.Admin] };
+    const caller = { user: '1', scopes: [Scopes.ServersAdmin] };
     const id = 'c105ed01';
     await client.createServer(caller, id, definition(config, tag));
     await client.power(caller, id, 'install', { wait: true });

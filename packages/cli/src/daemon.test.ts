@@ -20,12 +20,12 @@ describe('outpost daemon', () => {
     node = await startLocalNode(app, { autostart: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const panelUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const userId = await createUser(app.panel.repo, { username: 'sftpuser', email: 'sftp@example.com', password: 'password123', scopes: [Scopes.Admin] });
+    const userId = await createUser(app.panel.repo, { username: 'sftpuser', email: 'sftp@example.com', password: 'password123', scopes: [Scopes.ServersAdmin] });
     const local = (await app.panel.repo.nodes.local())!;
     deployment = { nodeId: local.id, secret: local.secret, panelUrl, privatePort: 0 };
     serverId = 'abcdef01';
     await app.panel.repo.servers.insert({ id: serverId, name: 'sftp target', node_id: local.id, ip: '', port: null, type: '', created_at: Date.now() });
-    await app.panel.repo.permissions.replace(userId, serverId, [Scopes.ServersView]);
+    await app.panel.repo.permissions.replace(userId, serverId, [Scopes.ServerView]);
   });
   afterAll(async () => {
     await node.stop();

@@ -25,7 +25,7 @@ describe('outpost user add and migrate', () => {
     const repo = repositories(db);
     const user = await repo.users.byEmail('root@example.com');
     expect(user?.username).toBe('rootuser');
-    expect(await repo.permissions.panelScopes(user!.id)).toEqual([Scopes.Admin]);
+    expect(await repo.permissions.panelScopes(user!.id)).toEqual([Scopes.ServersAdmin]);
     await db.destroy();
   });
 
@@ -35,7 +35,7 @@ describe('outpost user add and migrate', () => {
     const repo = repositories(db);
     const user = (await repo.users.byEmail('signed.up@example.com'))!;
     await repo.permissions.replace(user.id, null, [Scopes.NodesView]);
-    await repo.permissions.replace(user.id, 'abcd0123', [Scopes.ServersView]);
+    await repo.permissions.replace(user.id, 'abcd0123', [Scopes.ServerView]);
     await db.destroy();
 
     await main(['user', 'add', '--admin', '--email', 'Signed.Up@example.com']);
@@ -45,8 +45,8 @@ describe('outpost user add and migrate', () => {
 
     const after = openDatabase({ dialect: 'sqlite', url: join(dir, 'outpost.db') });
     const again = repositories(after);
-    expect((await again.permissions.panelScopes(user.id)).sort()).toEqual([Scopes.NodesView, Scopes.Admin].sort());
-    expect(await again.permissions.serverScopes(user.id, 'abcd0123')).toEqual([Scopes.ServersView]);
+    expect((await again.permissions.panelScopes(user.id)).sort()).toEqual([Scopes.NodesView, Scopes.ServersAdmin].sort());
+    expect(await again.permissions.serverScopes(user.id, 'abcd0123')).toEqual([Scopes.ServerView]);
     expect((await again.users.byId(user.id))?.username).toBe('signedup');
     expect(await again.users.count()).toBe(1);
     await after.destroy();

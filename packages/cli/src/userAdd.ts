@@ -28,11 +28,11 @@ export async function userAdd(argv: string[]): Promise<void> {
     const existing = options.admin ? await repo.users.byEmail(email) : undefined;
     if (existing) {
       const held = await repo.permissions.panelScopes(existing.id);
-      if (held.includes(Scopes.Admin)) {
+      if (held.includes(Scopes.ServersAdmin)) {
         console.log(`${existing.username} <${existing.email}> (id ${existing.id}) is already an administrator.`);
         return;
       }
-      await repo.permissions.replace(existing.id, null, [...held, Scopes.Admin]);
+      await repo.permissions.replace(existing.id, null, [...held, Scopes.ServersAdmin]);
       console.log(`${existing.username} <${existing.email}> (id ${existing.id}) is now an administrator.`);
       return;
     }
@@ -40,7 +40,7 @@ export async function userAdd(argv: string[]): Promise<void> {
     assertUsername(username);
     const password = text('password') ?? (await ask('Password: ', true));
     assertPassword(password);
-    const id = await createUser(repo, { email, username, password, scopes: options.admin ? [Scopes.Admin] : [] });
+    const id = await createUser(repo, { email, username, password, scopes: options.admin ? [Scopes.ServersAdmin] : [] });
     console.log(`Created ${options.admin ? 'administrator' : 'user'} ${username} <${email}> (id ${id}).`);
   } finally {
     await db.destroy();

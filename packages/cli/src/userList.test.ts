@@ -35,7 +35,7 @@ describe('outpost user list', () => {
     const helper = (await repo.users.byUsername('helper'))!;
     // Only panel-level rights count; a server's are not shown as panel rights.
     await repo.permissions.replace(helper.id, null, [Scopes.TemplatesView, Scopes.NodesView]);
-    await repo.permissions.replace(helper.id, 'abcd0123', [Scopes.ServersView, Scopes.ServersStart]);
+    await repo.permissions.replace(helper.id, 'abcd0123', [Scopes.ServerView, Scopes.ServerStart]);
     await db.destroy();
 
     await main(['user', 'list']);

@@ -7,7 +7,7 @@ const PAGE = 100;
 /** What one account holds panel-wide, as a cell: "admin", the scopes, or "-". */
 async function rightsOf(repo: Repositories, userId: number): Promise<string> {
   const held = await repo.permissions.panelScopes(userId);
-  if (held.includes(Scopes.Admin)) return 'admin';
+  if (held.includes(Scopes.ServersAdmin)) return 'admin';
   const known = panelScopes.filter((scope) => held.includes(scope));
   return known.length > 0 ? known.join(', ') : '-';
 }

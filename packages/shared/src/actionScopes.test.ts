@@ -31,17 +31,17 @@ describe('the action → scope table', () => {
   });
 
   it('asks the scopes the spec gives each control', () => {
-    expect(serverActionScopes.start).toBe(Scopes.ServersStart);
-    expect(serverActionScopes.kill).toBe(Scopes.ServersStop);
+    expect(serverActionScopes.start).toBe(Scopes.ServerStart);
+    expect(serverActionScopes.kill).toBe(Scopes.ServerStop);
     // start/restart needs startServer; the stop a restart makes of a running program needs stopServer too.
-    expect(serverActionScopes.restart).toBe(Scopes.ServersStart);
-    expect(scopesOf(serverActionScopes.restartRunning)).toEqual([Scopes.ServersStart, Scopes.ServersStop]);
+    expect(serverActionScopes.restart).toBe(Scopes.ServerStart);
+    expect(scopesOf(serverActionScopes.restartRunning)).toEqual([Scopes.ServerStart, Scopes.ServerStop]);
     expect(taskOperationNeed('restart')).toEqual(serverActionScopes.restartRunning);
-    expect(serverActionScopes[socketMessageActions.replay]).toBe(Scopes.ServersConsole);
-    expect(serverActionScopes[socketMessageActions.console]).toBe(Scopes.ServersConsoleSend);
-    expect(serverActionScopes[socketMessageActions.stat]).toBe(Scopes.ServersStat);
-    expect(serverActionScopes[socketMessageAction({ type: 'file', data: { action: 'create' } })!]).toBe(Scopes.ServersFilesPut);
-    expect(serverActionScopes[socketMessageAction({ type: 'file', data: { action: 'delete' } })!]).toBe(Scopes.ServersFilesPut);
+    expect(serverActionScopes[socketMessageActions.replay]).toBe(Scopes.ServerConsole);
+    expect(serverActionScopes[socketMessageActions.console]).toBe(Scopes.ServerConsoleSend);
+    expect(serverActionScopes[socketMessageActions.stat]).toBe(Scopes.ServerStat);
+    expect(serverActionScopes[socketMessageAction({ type: 'file', data: { action: 'create' } })!]).toBe(Scopes.ServerFilesPut);
+    expect(serverActionScopes[socketMessageAction({ type: 'file', data: { action: 'delete' } })!]).toBe(Scopes.ServerFilesPut);
   });
 
   it('reads a file action under data or at the top level, data first, and lists when none is given', () => {
@@ -57,19 +57,19 @@ describe('the action → scope table', () => {
   });
 
   it('grants one scope, all of a list or any of a list, and everything to the admin scope', () => {
-    expect(grants([Scopes.ServersStart], serverActionScopes.restartRunning)).toBe(false);
-    expect(missingScope([Scopes.ServersStart], serverActionScopes.restartRunning)).toBe(Scopes.ServersStop);
-    expect(grants([Scopes.ServersStart, Scopes.ServersStop], serverActionScopes.restartRunning)).toBe(true);
+    expect(grants([Scopes.ServerStart], serverActionScopes.restartRunning)).toBe(false);
+    expect(missingScope([Scopes.ServerStart], serverActionScopes.restartRunning)).toBe(Scopes.ServerStop);
+    expect(grants([Scopes.ServerStart, Scopes.ServerStop], serverActionScopes.restartRunning)).toBe(true);
     expect(grants([Scopes.ServersDelete], serverActionScopes.delete)).toBe(true);
-    expect(grants([Scopes.ServersDeleteOne], serverActionScopes.delete)).toBe(true);
-    expect(missingScope([Scopes.ServersView], serverActionScopes.delete)).toBe(Scopes.ServersDeleteOne);
-    for (const need of Object.values(serverActionScopes)) expect(grants([Scopes.Admin], need)).toBe(true);
+    expect(grants([Scopes.ServerDelete], serverActionScopes.delete)).toBe(true);
+    expect(missingScope([Scopes.ServerView], serverActionScopes.delete)).toBe(Scopes.ServerDelete);
+    for (const need of Object.values(serverActionScopes)) expect(grants([Scopes.ServersAdmin], need)).toBe(true);
   });
 
   it('lets an empty list grant nothing but admin, and refuses it as a route declaration', () => {
-    expect(grants([Scopes.ServersView], { anyOf: [] })).toBe(false);
-    expect(grants([Scopes.ServersView], { allOf: [] })).toBe(false);
-    expect(grants([Scopes.Admin], { anyOf: [] })).toBe(true);
+    expect(grants([Scopes.ServerView], { anyOf: [] })).toBe(false);
+    expect(grants([Scopes.ServerView], { allOf: [] })).toBe(false);
+    expect(grants([Scopes.ServersAdmin], { anyOf: [] })).toBe(true);
     expect(isScopeNeed({ anyOf: [] })).toBe(false);
     expect(isScopeNeed('server.strat')).toBe(false);
     expect(isScopeNeed(undefined)).toBe(false);
@@ -77,10 +77,10 @@ describe('the action → scope table', () => {
 
   it('refuses with 403 ErrMissingScope naming the scope that is missing', () => {
     try {
-      requireScopes([Scopes.ServersStart], serverActionScopes.restartRunning);
+      requireScopes([Scopes.ServerStart], serverActionScopes.restartRunning);
       expect.unreachable();
     } catch (error) {
-      expect(error).toMatchObject({ code: 'ErrMissingScope', status: 403, metadata: { scope: Scopes.ServersStop } });
+      expect(error).toMatchObject({ code: 'ErrMissingScope', status: 403, metadata: { scope: Scopes.ServerStop } });
     }
   });
 });

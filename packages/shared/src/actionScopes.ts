@@ -16,49 +16,49 @@ export type ScopeNeed = Scope | { readonly allOf: readonly Scope[] } | { readonl
 export const serverActionScopes = {
   // Power. Restart is offered to startServer holders (spec); the stop it makes of a running
   // program needs stopServer too (restartRunning), which the daemon checks where it knows the state.
-  start: Scopes.ServersStart,
-  stop: Scopes.ServersStop,
-  kill: Scopes.ServersStop,
-  restart: Scopes.ServersStart,
-  restartRunning: { allOf: [Scopes.ServersStart, Scopes.ServersStop] },
-  install: Scopes.ServersInstall,
+  start: Scopes.ServerStart,
+  stop: Scopes.ServerStop,
+  kill: Scopes.ServerStop,
+  restart: Scopes.ServerStart,
+  restartRunning: { allOf: [Scopes.ServerStart, Scopes.ServerStop] },
+  install: Scopes.ServerInstall,
 
   // Seeing the server
-  view: Scopes.ServersView,
-  status: Scopes.ServersView,
-  connect: Scopes.ServersView,
-  stats: Scopes.ServersStat,
-  consoleView: Scopes.ServersConsole,
-  consoleSend: Scopes.ServersConsoleSend,
+  view: Scopes.ServerView,
+  status: Scopes.ServerView,
+  connect: Scopes.ServerView,
+  stats: Scopes.ServerStat,
+  consoleView: Scopes.ServerConsole,
+  consoleSend: Scopes.ServerConsoleSend,
 
   // Files, over HTTP, the live connection and SFTP
-  fileGet: Scopes.ServersFilesGet,
-  filePut: Scopes.ServersFilesPut,
-  fileDelete: Scopes.ServersFilesPut,
-  archive: Scopes.ServersFilesPut,
-  extract: Scopes.ServersFilesPut,
-  sftp: Scopes.ServersFiles,
-  sftpWrite: Scopes.ServersFilesPut,
+  fileGet: Scopes.ServerFilesGet,
+  filePut: Scopes.ServerFilesPut,
+  fileDelete: Scopes.ServerFilesPut,
+  archive: Scopes.ServerFilesPut,
+  extract: Scopes.ServerFilesPut,
+  sftp: Scopes.ServerSftp,
+  sftpWrite: Scopes.ServerFilesPut,
 
   // Settings of the server
-  dataView: Scopes.ServersEdit,
-  dataEdit: Scopes.ServersEdit,
-  rename: Scopes.ServersEdit,
+  dataView: Scopes.ServerEdit,
+  dataEdit: Scopes.ServerEdit,
+  rename: Scopes.ServerEdit,
   adminVariables: Scopes.ServersEditAdmin,
   definitionView: Scopes.ServersEditAdmin,
   definitionEdit: Scopes.ServersEditAdmin,
-  reload: Scopes.Admin,
-  usersEdit: Scopes.ServersEditUsers,
+  reload: Scopes.ServersAdmin,
+  usersEdit: Scopes.ServerUsersEdit,
 
   // Scheduled tasks: editServerData (DESIGN.md), as they may run any step a server's settings allow.
-  tasksView: Scopes.ServersEdit,
-  tasksEdit: Scopes.ServersEdit,
-  taskRun: Scopes.ServersEdit,
+  tasksView: Scopes.ServerEdit,
+  tasksEdit: Scopes.ServerEdit,
+  taskRun: Scopes.ServerEdit,
 
   // Its life: server.delete on the server or servers.delete panel-wide will do.
   create: Scopes.ServersCreate,
-  createFromDefinition: Scopes.Admin,
-  delete: { anyOf: [Scopes.ServersDeleteOne, Scopes.ServersDelete] },
+  createFromDefinition: Scopes.ServersAdmin,
+  delete: { anyOf: [Scopes.ServerDelete, Scopes.ServersDelete] },
 
   // The node itself rather than one of its servers: a new secret is part of its deployment.
   nodeSecret: Scopes.NodesDeploy,
@@ -155,7 +155,7 @@ export function socketMessageAction(message: unknown): ServerAction | undefined 
  */
 export function missingScope(held: readonly string[], need: ScopeNeed): Scope | undefined {
   const list = scopesOf(need);
-  if (list.length === 0) return hasScope(held, Scopes.Admin) ? undefined : Scopes.Admin;
+  if (list.length === 0) return hasScope(held, Scopes.ServersAdmin) ? undefined : Scopes.ServersAdmin;
   if (typeof need === 'object' && 'anyOf' in need) return list.some((scope) => hasScope(held, scope)) ? undefined : list[0];
   return list.find((scope) => !hasScope(held, scope));
 }

@@ -3,20 +3,20 @@ import { Scopes, hasScope, permissionsFromScopes, scopesFromPermissions } from '
 
 describe('scopes', () => {
   it('lets the admin scope grant every scope', () => {
-    expect(hasScope([Scopes.Admin], Scopes.NodesEdit)).toBe(true);
-    expect(permissionsFromScopes([Scopes.Admin]).putServerFiles).toBe(true);
+    expect(hasScope([Scopes.ServersAdmin], Scopes.NodesEdit)).toBe(true);
+    expect(permissionsFromScopes([Scopes.ServersAdmin]).putServerFiles).toBe(true);
   });
 
   it('grants only what is held', () => {
-    expect(hasScope([Scopes.ServersConsole], Scopes.ServersStart)).toBe(false);
-    const flags = permissionsFromScopes([Scopes.ServersConsole]);
+    expect(hasScope([Scopes.ServerConsole], Scopes.ServerStart)).toBe(false);
+    const flags = permissionsFromScopes([Scopes.ServerConsole]);
     expect(flags.viewServerConsole).toBe(true);
     expect(flags.startServer).toBe(false);
   });
 
   it('turns flags into scopes and back without loss', () => {
     const scopes = scopesFromPermissions({ viewServerConsole: true, startServer: true });
-    expect(scopes).toContain(Scopes.ServersView);
+    expect(scopes).toContain(Scopes.ServerView);
     expect(permissionsFromScopes(scopes)).toMatchObject({ viewServerConsole: true, startServer: true, stopServer: false });
   });
 });

@@ -6,10 +6,10 @@ import type { ServerPermissions } from './contract/permissions.js';
  * `servers.admin` grants everything, everywhere.
  */
 export const Scopes = {
-  Admin: 'servers.admin',
+  ServersAdmin: 'servers.admin',
 
   // Panel level
-  ServersList: 'servers.view', // see the Servers menu and the servers one may access
+  ServersView: 'servers.view', // see the Servers menu and the servers one may access
   ServersCreate: 'servers.create',
   ServersDelete: 'servers.delete',
   ServersEditAdmin: 'servers.edit.admin',
@@ -23,26 +23,26 @@ export const Scopes = {
   SettingsEdit: 'settings.edit',
 
   // Per server (the spec's scope keys)
-  ServersView: 'server.view',
-  ServersEdit: 'server.edit',
-  ServersInstall: 'server.install',
-  ServersConsole: 'server.console',
-  ServersConsoleSend: 'server.console.send',
-  ServersStop: 'server.stop',
-  ServersStart: 'server.start',
-  ServersStat: 'server.stat',
-  ServersFiles: 'server.sftp',
-  ServersFilesGet: 'server.files.get',
-  ServersFilesPut: 'server.files.put',
-  ServersEditUsers: 'server.users.edit',
-  ServersDeleteOne: 'server.delete',
+  ServerView: 'server.view',
+  ServerEdit: 'server.edit',
+  ServerInstall: 'server.install',
+  ServerConsole: 'server.console',
+  ServerConsoleSend: 'server.console.send',
+  ServerStop: 'server.stop',
+  ServerStart: 'server.start',
+  ServerStat: 'server.stat',
+  ServerSftp: 'server.sftp',
+  ServerFilesGet: 'server.files.get',
+  ServerFilesPut: 'server.files.put',
+  ServerUsersEdit: 'server.users.edit',
+  ServerDelete: 'server.delete',
 } as const;
 
 export type Scope = (typeof Scopes)[keyof typeof Scopes];
 
 export const panelScopes: readonly Scope[] = [
-  Scopes.Admin,
-  Scopes.ServersList,
+  Scopes.ServersAdmin,
+  Scopes.ServersView,
   Scopes.ServersCreate,
   Scopes.ServersDelete,
   Scopes.ServersEditAdmin,
@@ -58,18 +58,18 @@ export const panelScopes: readonly Scope[] = [
 
 /** The per-server permission flags of the spec, each with the scope it stands for. */
 export const serverPermissionScopes = {
-  viewServerConsole: Scopes.ServersConsole,
-  sendServerConsole: Scopes.ServersConsoleSend,
-  viewServerStats: Scopes.ServersStat,
-  viewServerFiles: Scopes.ServersFilesGet,
-  putServerFiles: Scopes.ServersFilesPut,
-  sftpServer: Scopes.ServersFiles,
-  editServerData: Scopes.ServersEdit,
-  editServerUsers: Scopes.ServersEditUsers,
-  installServer: Scopes.ServersInstall,
-  startServer: Scopes.ServersStart,
-  stopServer: Scopes.ServersStop,
-  deleteServer: Scopes.ServersDeleteOne,
+  viewServerConsole: Scopes.ServerConsole,
+  sendServerConsole: Scopes.ServerConsoleSend,
+  viewServerStats: Scopes.ServerStat,
+  viewServerFiles: Scopes.ServerFilesGet,
+  putServerFiles: Scopes.ServerFilesPut,
+  sftpServer: Scopes.ServerSftp,
+  editServerData: Scopes.ServerEdit,
+  editServerUsers: Scopes.ServerUsersEdit,
+  installServer: Scopes.ServerInstall,
+  startServer: Scopes.ServerStart,
+  stopServer: Scopes.ServerStop,
+  deleteServer: Scopes.ServerDelete,
 } as const satisfies Record<string, Scope>;
 
 export type ServerPermissionFlag = keyof typeof serverPermissionScopes;
@@ -81,8 +81,8 @@ export const serverPermissionFlags = Object.keys(serverPermissionScopes) as Serv
  * /api/users/{id}/perms, each with the scope it stands for.
  */
 export const panelPermissionScopes = {
-  admin: Scopes.Admin,
-  viewServers: Scopes.ServersList,
+  admin: Scopes.ServersAdmin,
+  viewServers: Scopes.ServersView,
   createServers: Scopes.ServersCreate,
   deleteServers: Scopes.ServersDelete,
   editServerAdmin: Scopes.ServersEditAdmin,
@@ -107,7 +107,7 @@ export function panelScopesFromFlags(flags: Partial<Record<PanelPermissionFlag, 
 
 /** True when `held` grants `wanted`: directly, or through the admin scope. */
 export function hasScope(held: readonly string[], wanted: Scope): boolean {
-  return held.includes(Scopes.Admin) || held.includes(wanted);
+  return held.includes(Scopes.ServersAdmin) || held.includes(wanted);
 }
 
 /** The flags a set of per-server scopes amounts to (all true for an admin). */
@@ -119,7 +119,7 @@ export function permissionsFromScopes(held: readonly string[]): ServerPermission
 
 /** The per-server scopes a set of flags grants; any entry at all grants view. */
 export function scopesFromPermissions(flags: Partial<ServerPermissions>): Scope[] {
-  const out: Scope[] = [Scopes.ServersView];
+  const out: Scope[] = [Scopes.ServerView];
   for (const flag of serverPermissionFlags) if (flags[flag]) out.push(serverPermissionScopes[flag]);
   return out;
 }

@@ -31,11 +31,11 @@ const screen = lazyComponent;
 /** The one table of routes (spec section 2), in menu order for the entries that have one. */
 export const routes: RouteEntry[] = [
   { path: '/account', screen: screen(() => import('./screens/Account/AccountScreen')), nav: { label: 'nav.account', icon: 'account', shortcut: 'a' } },
-  { path: '/server', screen: screen(() => import('./screens/Servers/ServersScreen')), nav: { label: 'nav.servers', icon: 'servers', shortcut: 's' }, scope: Scopes.ServersList },
+  { path: '/server', screen: screen(() => import('./screens/Servers/ServersScreen')), nav: { label: 'nav.servers', icon: 'servers', shortcut: 's' }, scope: Scopes.ServersView },
   { path: '/node', screen: screen(() => import('./screens/Nodes/NodesScreen')), nav: { label: 'nav.nodes', icon: 'nodes', shortcut: 'n' }, scope: Scopes.NodesView },
   { path: '/user', screen: screen(() => import('./screens/Users/UsersScreen')), nav: { label: 'nav.users', icon: 'users', shortcut: 'u' }, scope: Scopes.UsersView },
   { path: '/template', screen: screen(() => import('./screens/Templates/TemplatesScreen')), nav: { label: 'nav.templates', icon: 'templates', shortcut: 't' }, scope: Scopes.TemplatesView },
-  { path: '/settings', screen: screen(() => import('./screens/Settings/SettingsScreen')), nav: { label: 'nav.settings', icon: 'settings', shortcut: 'c' }, scope: Scopes.Admin },
+  { path: '/settings', screen: screen(() => import('./screens/Settings/SettingsScreen')), nav: { label: 'nav.settings', icon: 'settings', shortcut: 'c' }, scope: Scopes.ServersAdmin },
   { path: '/addserver', screen: screen(() => import('./screens/AddServer/AddServerScreen')) },
   { path: '/server/:id', screen: screen(() => import('./screens/Server/ServerScreen')) },
   { path: '/user/:id', screen: screen(() => import('./screens/User/UserScreen')) },

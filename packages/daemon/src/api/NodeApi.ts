@@ -194,7 +194,7 @@ export class NodeApi implements NodeClient {
   async restrictTasks(caller: NodeCaller, user: string, held: Record<string, string[]>): Promise<void> {
     if (typeof user !== 'string' || user === '' || user.length > 64) throw new OutpostError('ErrFieldRequired', 'user is required', { field: 'user' });
     // Narrowing only: nobody gains by asking, so a user may ask for their own tasks (as the panel does once they are deleted).
-    if (caller.user !== user && !hasScope(caller.scopes, Scopes.Admin)) throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', { scope: Scopes.Admin });
+    if (caller.user !== user && !hasScope(caller.scopes, Scopes.ServersAdmin)) throw new OutpostError('ErrMissingScope', 'You are not authorized to perform this action', { scope: Scopes.ServersAdmin });
     if (typeof held !== 'object' || held === null || Array.isArray(held)) throw new OutpostError('ErrFieldRequired', 'held is required', { field: 'held' });
     for (const [id, scopes] of Object.entries(held)) {
       if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string')) throw new OutpostError('ErrFieldRequired', 'held lists scopes per server', { field: 'held' });

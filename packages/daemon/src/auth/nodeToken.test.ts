@@ -16,7 +16,7 @@ function codeOf(fn: () => unknown): string | undefined {
 
 describe('node tokens', () => {
   it('accepts a token signed with the node secret for this node and server', () => {
-    const token = signNodeToken('s3cret', { node: 'n1', user: 'u1', server: 'abcd1234', scopes: [Scopes.ServersStart], exp: exp() });
+    const token = signNodeToken('s3cret', { node: 'n1', user: 'u1', server: 'abcd1234', scopes: [Scopes.ServerStart], exp: exp() });
     expect(verifyNodeToken('s3cret', token, expect0).user).toBe('u1');
   });
   it('refuses a wrong secret, an expired or altered token with 401 ErrTokenInvalid', () => {
@@ -25,7 +25,7 @@ describe('node tokens', () => {
     const old = signNodeToken('s3cret', { node: 'n1', user: 'u1', server: 'abcd1234', scopes: [], exp: 1 });
     expect(codeOf(() => verifyNodeToken('s3cret', old, expect0))).toBe('ErrTokenInvalid');
     const [, sig] = good.split('.');
-    const forged = Buffer.from(JSON.stringify({ node: 'n1', user: 'u1', server: 'abcd1234', scopes: [Scopes.Admin], exp: exp() })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ node: 'n1', user: 'u1', server: 'abcd1234', scopes: [Scopes.ServersAdmin], exp: exp() })).toString('base64url');
     expect(codeOf(() => verifyNodeToken('s3cret', `${forged}.${sig}`, expect0))).toBe('ErrTokenInvalid');
     expect(codeOf(() => verifyNodeToken('s3cret', undefined, expect0))).toBe('ErrTokenInvalid');
   });

@@ -32,7 +32,7 @@ describe('HttpNodeClient to a node that takes no connections', () => {
 
   it('answers 502 ErrNodeUnreachable after its connect timeout instead of hanging, for calls and sockets', async () => {
     const client = new HttpNodeClient({ baseUrl: `http://127.0.0.1:${port}`, nodeId: '1', secret: 'secret' });
-    const admin = { user: 'admin', scopes: [Scopes.Admin] };
+    const admin = { user: 'admin', scopes: [Scopes.ServersAdmin] };
     await expect(client.getStatus(admin, 'abcdef01')).rejects.toMatchObject({ code: 'ErrNodeUnreachable', status: 502 });
     await expect(client.nodeInfo(admin)).rejects.toMatchObject({ code: 'ErrNodeUnreachable', status: 502 });
     await expect(client.connect(admin, 'abcdef01')).rejects.toMatchObject({ code: 'ErrNodeUnreachable', status: 502 });

@@ -8,8 +8,8 @@ import { HttpNodeClient } from './HttpNodeClient.js';
 import { NodeSessionsPool } from './NodeSessions.js';
 
 const id = '5e5510b0';
-const admin: NodeCaller = { user: 'admin', scopes: [Scopes.Admin] };
-const watcher: NodeCaller = { user: 'watcher', scopes: [Scopes.ServersView, Scopes.ServersConsole] };
+const admin: NodeCaller = { user: 'admin', scopes: [Scopes.ServersAdmin] };
+const watcher: NodeCaller = { user: 'watcher', scopes: [Scopes.ServerView, Scopes.ServerConsole] };
 let node: Awaited<ReturnType<typeof serveTestDaemon>>;
 let baseUrl: string;
 let upgrades = 0;

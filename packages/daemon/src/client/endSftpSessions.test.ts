@@ -75,7 +75,7 @@ describe.each(['local', 'http'] as const)('ending SFTP sessions (%s)', (kind) =>
     const bystander = await login('bob', first);
     try {
       expect(await lists(target)).toBe(true);
-      await client.endSftpSessions({ user: '99', scopes: [Scopes.ServersView, Scopes.ServersEditUsers] }, 'alice', first);
+      await client.endSftpSessions({ user: '99', scopes: [Scopes.ServerView, Scopes.ServerUsersEdit] }, 'alice', first);
       await target.closed;
       expect(await lists(elsewhere)).toBe(true);
       expect(await lists(bystander)).toBe(true);
@@ -100,9 +100,9 @@ describe.each(['local', 'http'] as const)('ending SFTP sessions (%s)', (kind) =>
     const target = await login('dave', first);
     try {
       const codeOf = (work: Promise<void>) => work.then(() => undefined, (error: { code?: string }) => error.code);
-      expect(await codeOf(client.endSftpSessions({ user: 'mallory', scopes: [Scopes.ServersView] }, 'dave', first))).toBe('ErrMissingScope');
+      expect(await codeOf(client.endSftpSessions({ user: 'mallory', scopes: [Scopes.ServerView] }, 'dave', first))).toBe('ErrMissingScope');
       // Editing one server's users does not reach the node's other servers.
-      expect(await codeOf(client.endSftpSessions({ user: 'mallory', scopes: [Scopes.ServersEditUsers] }, 'dave'))).toBe('ErrMissingScope');
+      expect(await codeOf(client.endSftpSessions({ user: 'mallory', scopes: [Scopes.ServerUsersEdit] }, 'dave'))).toBe('ErrMissingScope');
       expect(await lists(target)).toBe(true);
       expect(target.isOpen()).toBe(true);
     } finally {

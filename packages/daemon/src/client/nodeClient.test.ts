@@ -12,16 +12,16 @@ import type { FileDownload, FileListing, NodeCaller, NodeClient, ScopeNeed, Sock
 import { fakeDefinition, openTestDaemon, waitFor } from '../servers/testServer.js';
 import { HttpNodeClient } from './HttpNodeClient.js';
 
-const admin: NodeCaller = { user: 'admin', scopes: [Scopes.Admin] };
-const viewer: NodeCaller = { user: 'viewer', scopes: [Scopes.ServersView, Scopes.ServersStat] };
+const admin: NodeCaller = { user: 'admin', scopes: [Scopes.ServersAdmin] };
+const viewer: NodeCaller = { user: 'viewer', scopes: [Scopes.ServerView, Scopes.ServerStat] };
 const operator: NodeCaller = {
   user: 'operator',
-  scopes: [Scopes.ServersView, Scopes.ServersConsole, Scopes.ServersConsoleSend, Scopes.ServersStart, Scopes.ServersStop, Scopes.ServersEdit, Scopes.ServersFilesGet, Scopes.ServersFilesPut],
+  scopes: [Scopes.ServerView, Scopes.ServerConsole, Scopes.ServerConsoleSend, Scopes.ServerStart, Scopes.ServerStop, Scopes.ServerEdit, Scopes.ServerFilesGet, Scopes.ServerFilesPut],
 };
 
 /** A caller holding every scope there is but the admin one and those `lacking` names. */
 function allBut(lacking: ScopeNeed): NodeCaller {
-  const missing = new Set<string>([Scopes.Admin, ...scopesOf(lacking)]);
+  const missing = new Set<string>([Scopes.ServersAdmin, ...scopesOf(lacking)]);
   return { user: 'stranger', scopes: Object.values(Scopes).filter((scope) => !missing.has(scope)) };
 }
 
@@ -73,7 +73,7 @@ const calls: Record<Exclude<keyof NodeClient, NodeWideCall>, Call> = {
   extract: { need: need.extract, run: (c, who, id) => c.extract(who, id, 'keep.zip', 'planted') },
   connect: { need: need.connect, run: async (c, who, id) => (await c.connect(who, id)).close() },
   // Someone else's sessions: a user may always end their own (endSftpSessions.test.ts).
-  endSftpSessions: { need: Scopes.ServersEditUsers, run: (c, who, id) => c.endSftpSessions(who, 'someone-else', id) },
+  endSftpSessions: { need: Scopes.ServerUsersEdit, run: (c, who, id) => c.endSftpSessions(who, 'someone-else', id) },
   getTasks: { need: need.tasksView, run: (c, who, id) => c.getTasks(who, id) },
   createTask: { need: need.tasksEdit, run: (c, who, id) => c.createTask(who, id, { name: 'planted', cronSchedule: null, operations: [] }) },
   editTask: { need: need.tasksEdit, run: (c, who, id) => c.editTask(who, id, 'none', { name: 'planted', cronSchedule: null, operations: [] }) },
@@ -363,7 +363,7 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     expect(root.files.map((f) => f.name)).toContain('backups');
 
     // The builder's access narrows (node-wide, named per server): their task stops, and says why.
-    expect(await outcomeOf(client.restrictTasks(operator, builder.user, { [id]: [] }))).toEqual({ code: 'ErrMissingScope', status: 403, metadata: { scope: Scopes.Admin } });
+    expect(await outcomeOf(client.restrictTasks(operator, builder.user, { [id]: [] }))).toEqual({ code: 'ErrMissingScope', status: 403, metadata: { scope: Scopes.ServersAdmin } });
     await client.restrictTasks(builder, builder.user, { [id]: operator.scopes, ffffffff: [] });
     expect((await client.getTasks(operator, id)).tasks[taskId].disabled).toEqual({ reason: 'ownerLacksScope', scope: Scopes.ServersEditAdmin });
 

@@ -42,7 +42,7 @@ export function authorize(request: FastifyRequest, auth: { nodeId: string; secre
   const server = (request.params as { id?: string }).id ?? '';
   const token = verifyNodeToken(auth.secret, tokenOf(request), { node: auth.nodeId, server });
   // Only the not-found handler has no scope (no route may be registered without one): admin only.
-  const need = request.routeOptions.config.scope ?? Scopes.Admin;
+  const need = request.routeOptions.config.scope ?? Scopes.ServersAdmin;
   if (need !== AnyNodeToken) requireScopes(token.scopes, need);
   return { user: token.user, scopes: token.scopes };
 }

@@ -19,7 +19,7 @@ function token(over: Partial<{ node: string; server: string; scopes: string[]; e
     node: over.node ?? 'node-1',
     user: 'u1',
     server: over.server ?? id,
-    scopes: over.scopes ?? [Scopes.Admin],
+    scopes: over.scopes ?? [Scopes.ServersAdmin],
     exp: over.exp ?? Math.floor(Date.now() / 1000) + 60,
   });
 }
@@ -62,10 +62,10 @@ describe('daemon API tokens', () => {
   });
 
   it('refuses a token without the route scope with 403 ErrMissingScope', async () => {
-    const { status, body } = await call('POST', '/start?wait', token({ scopes: [Scopes.ServersView] }));
+    const { status, body } = await call('POST', '/start?wait', token({ scopes: [Scopes.ServerView] }));
     expect(status).toBe(403);
-    expect(body).toEqual({ error: { code: 'ErrMissingScope', msg: expect.any(String), metadata: { scope: Scopes.ServersStart }, reason: 'ErrMissingScope' } });
-    expect((await call('GET', '/status', token({ scopes: [Scopes.ServersView] }))).body).toEqual({ running: false, installing: false });
+    expect(body).toEqual({ error: { code: 'ErrMissingScope', msg: expect.any(String), metadata: { scope: Scopes.ServerStart }, reason: 'ErrMissingScope' } });
+    expect((await call('GET', '/status', token({ scopes: [Scopes.ServerView] }))).body).toEqual({ running: false, installing: false });
   });
 
   it('refuses a socket with a bad token before the upgrade', async () => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => node.close());
 
-const token = (server: string, scopes: string[] = [Scopes.Admin], secret = 'test-secret') =>
+const token = (server: string, scopes: string[] = [Scopes.ServersAdmin], secret = 'test-secret') =>
   signNodeToken(secret, { node: 'node-1', user: 'u1', server, scopes, exp: Math.floor(Date.now() / 1000) + 60 });
 
 async function channel(): Promise<{ ws: WebSocket; frames: SessionsFrame[]; send: (request: SessionsRequest) => void; closed: Promise<number> }> {
@@ -49,9 +49,9 @@ describe('the sessions socket', () => {
   it('opens sessions with their own tokens and sends a console batch once for every session watching it', async () => {
     const { ws, frames, send } = await channel();
     send({ open: 1, server: id, token: token(id) });
-    send({ open: 2, server: id, token: token(id, [Scopes.ServersView, Scopes.ServersConsole, Scopes.ServersConsoleSend]) });
+    send({ open: 2, server: id, token: token(id, [Scopes.ServerView, Scopes.ServerConsole, Scopes.ServerConsoleSend]) });
     // Connecting needs only server.view: this one sees the status, never the console.
-    send({ open: 3, server: id, token: token(id, [Scopes.ServersView]) });
+    send({ open: 3, server: id, token: token(id, [Scopes.ServerView]) });
     await waitFor(() => [1, 2, 3].every((n) => frames.some((f) => 'opened' in f && f.opened === n)), 5000, 'three sessions open');
     // Each session hears its status first, after its `opened`.
     for (const n of [1, 2, 3]) {
@@ -72,7 +72,7 @@ describe('the sessions socket', () => {
     send({ session: 3, message: { type: 'replay' } });
     send({ session: 1, message: { type: 'file', data: { action: 'get', path: '/' } } });
     await waitFor(() => eventsOf(frames, 3).some((e) => e.type === 'error') && eventsOf(frames, 1).some((e) => e.type === 'file'));
-    expect(eventsOf(frames, 3).find((e) => e.type === 'error')?.data).toMatchObject({ reason: 'ErrMissingScope', metadata: { scope: Scopes.ServersConsole } });
+    expect(eventsOf(frames, 3).find((e) => e.type === 'error')?.data).toMatchObject({ reason: 'ErrMissingScope', metadata: { scope: Scopes.ServerConsole } });
     expect(eventsOf(frames, 2).some((e) => e.type === 'file' || e.type === 'error')).toBe(false);
 
     // Closing a session stops its frames; the others go on.
@@ -88,7 +88,7 @@ describe('the sessions socket', () => {
     send({ open: 1, server: id, token: token(other) });
     send({ open: 2, server: 'ffffffff', token: token('ffffffff') });
     send({ open: 3, server: id, token: token(id, [], 'another-secret') });
-    send({ open: 4, server: id, token: token(id, [Scopes.ServersStat]) });
+    send({ open: 4, server: id, token: token(id, [Scopes.ServerStat]) });
     send({ open: 5, server: id, token: token(id) });
     await waitFor(() => frames.some((f) => 'opened' in f && f.opened === 5));
     const refusal = (n: number) => frames.find((f) => 'refused' in f && f.refused === n);
@@ -128,7 +128,7 @@ describe('the sessions socket', () => {
     const { frames, send, ws, closed } = await channel();
     send({ open: 1, server: doomed, token: token(doomed) });
     await waitFor(() => frames.some((f) => 'opened' in f && f.opened === 1));
-    await node.daemon.api.deleteServer({ user: 'u1', scopes: [Scopes.Admin] }, doomed);
+    await node.daemon.api.deleteServer({ user: 'u1', scopes: [Scopes.ServersAdmin] }, doomed);
     await waitFor(() => frames.some((f) => 'closed' in f && f.closed === 1));
     ws.send('not json');
     expect(await closed).toBe(1007);

@@ -20,7 +20,7 @@ afterAll(() => node.close());
 type Event = { type: string; data: { code?: string; metadata?: Record<string, unknown> } };
 
 async function connect(): Promise<{ ws: WebSocket; events: Event[]; closed: Promise<number> }> {
-  const token = signNodeToken('test-secret', { node: 'node-1', user: 'u1', server: id, scopes: [Scopes.Admin], exp: Math.floor(Date.now() / 1000) + 60 });
+  const token = signNodeToken('test-secret', { node: 'node-1', user: 'u1', server: id, scopes: [Scopes.ServersAdmin], exp: Math.floor(Date.now() / 1000) + 60 });
   const ws = new WebSocket(`${base}/daemon/socket/${id}?token=${token}`);
   const events: Event[] = [];
   ws.on('message', (raw) => events.push(JSON.parse(String(raw))));

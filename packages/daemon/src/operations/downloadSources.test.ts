@@ -33,7 +33,7 @@ describe('two daemons in one process', () => {
     const [first] = daemons;
     const id = 'd0d0a001';
     await first.daemon.servers.create(id, fakeDefinition({}, { install: [{ type: 'mojangdl', version: '1.21', target: 'server.jar' }] }));
-    const install = first.daemon.api.power({ user: 'admin', scopes: [Scopes.Admin] }, id, 'install', { wait: true });
+    const install = first.daemon.api.power({ user: 'admin', scopes: [Scopes.ServersAdmin] }, id, 'install', { wait: true });
     await expect(install).rejects.toThrow(/manifest\.json answered HTTP 404/);
     expect(asked).toEqual({ first: ['/manifest.json'], second: [] });
   });

@@ -432,7 +432,7 @@ export class Server implements TaskHost {
 
 /** The refusal of a restart that would stop a running program for a caller without stopServer. */
 export function restartNeedsStop(): OutpostError {
-  return new OutpostError('ErrMissingScope', 'The server is running: restarting it would stop it, which needs stopServer', { scope: Scopes.ServersStop });
+  return new OutpostError('ErrMissingScope', 'The server is running: restarting it would stop it, which needs stopServer', { scope: Scopes.ServerStop });
 }
 
 function signalName(code: number): NodeJS.Signals {

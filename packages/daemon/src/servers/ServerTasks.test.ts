@@ -7,7 +7,7 @@ import type { NodeCaller } from '@outpost/shared';
 import { Daemon } from '../Daemon.js';
 import { fakeDefinition, openTestDaemon, waitFor } from './testServer.js';
 
-const admin: NodeCaller = { user: 'admin', scopes: [Scopes.Admin] };
+const admin: NodeCaller = { user: 'admin', scopes: [Scopes.ServersAdmin] };
 
 let open: Awaited<ReturnType<typeof openTestDaemon>> | undefined;
 afterEach(async () => {
@@ -101,7 +101,7 @@ describe('scheduled tasks', () => {
 
 // Issue 26, findings 2 and 6: a task does no more than its operations would let whoever saved it do by hand.
 describe('what a task may do', () => {
-  const editor: NodeCaller = { user: '7', scopes: [Scopes.ServersView, Scopes.ServersEdit] };
+  const editor: NodeCaller = { user: '7', scopes: [Scopes.ServerView, Scopes.ServerEdit] };
   // editServerData and every per-server flag, and servers.edit.admin panel-wide: every operation by hand.
   const operator: NodeCaller = { user: '8', scopes: [...Object.values(Scopes).filter((scope) => scope.startsWith('server.')), Scopes.ServersEditAdmin] };
 
@@ -110,11 +110,11 @@ describe('what a task may do', () => {
     const { daemon } = open;
     const server = await daemon.servers.create('7a000011', fakeDefinition());
     const cases = [
-      [{ type: 'start' }, Scopes.ServersStart],
-      [{ type: 'stop' }, Scopes.ServersStop],
-      [{ type: 'kill' }, Scopes.ServersStop],
-      [{ type: 'restart' }, Scopes.ServersStart],
-      [{ type: 'console', command: 'op me' }, Scopes.ServersConsoleSend],
+      [{ type: 'start' }, Scopes.ServerStart],
+      [{ type: 'stop' }, Scopes.ServerStop],
+      [{ type: 'kill' }, Scopes.ServerStop],
+      [{ type: 'restart' }, Scopes.ServerStart],
+      [{ type: 'console', command: 'op me' }, Scopes.ServerConsoleSend],
       [{ type: 'command', commands: ['touch planted'] }, Scopes.ServersEditAdmin],
       [{ type: 'writefile', target: 'planted', text: 'x' }, Scopes.ServersEditAdmin],
       [{ type: 'download', files: ['http://127.0.0.1:9/x'] }, Scopes.ServersEditAdmin],
@@ -150,7 +150,7 @@ describe('what a task may do', () => {
 
     // Their servers.edit.admin is taken away (the panel tells the node); they keep editServerData.
     // Asking for more than their stamp held changes nothing: the call only narrows.
-    await daemon.api.restrictTasks(operator, operator.user, { '7a000012': [Scopes.ServersEdit, Scopes.Admin] });
+    await daemon.api.restrictTasks(operator, operator.user, { '7a000012': [Scopes.ServerEdit, Scopes.ServersAdmin] });
     expect((await daemon.api.getTasks(operator, '7a000012')).tasks[id].disabled).toEqual({ reason: 'ownerLacksScope', scope: Scopes.ServersEditAdmin });
     await vi.advanceTimersByTimeAsync(30_000);
     await waitFor(() => text(daemon, '7a000012').includes('[DAEMON] Task Minutely did not run: the user who saved it no longer holds servers.edit.admin for operation 1 (mkdir)'));
@@ -170,15 +170,15 @@ describe('what a task may do', () => {
   it('stamps the tasks a definition brings as its writer\'s, keeps a task written back unchanged, and never runs a task nobody saved', async () => {
     open = await openTestDaemon();
     const { daemon } = open;
-    const forged = { name: 'Forged', cronSchedule: '* * * * *', operations: [{ type: 'start' }], savedBy: { user: '1', scopes: [Scopes.Admin] } };
+    const forged = { name: 'Forged', cronSchedule: '* * * * *', operations: [{ type: 'start' }], savedBy: { user: '1', scopes: [Scopes.ServersAdmin] } };
     // servers.edit.admin alone: the definition is theirs to write, starting the server is not.
-    const definer: NodeCaller = { user: '9', scopes: [Scopes.ServersEditAdmin, Scopes.ServersEdit] };
+    const definer: NodeCaller = { user: '9', scopes: [Scopes.ServersEditAdmin, Scopes.ServerEdit] };
     await daemon.api.createServer(admin, '7a000013', fakeDefinition());
     const admins = await daemon.api.createTask(admin, '7a000013', { name: 'Admin start', operations: [{ type: 'start' }] });
     const definition = await daemon.api.getDefinition(admin, '7a000013');
     await daemon.api.putDefinition(definer, '7a000013', { ...definition, tasks: { ...(definition as { tasks: object }).tasks, forged } } as never);
     const tasks = (await daemon.api.getTasks(admin, '7a000013')).tasks;
-    expect(tasks.forged.disabled).toEqual({ reason: 'ownerLacksScope', scope: Scopes.ServersStart });
+    expect(tasks.forged.disabled).toEqual({ reason: 'ownerLacksScope', scope: Scopes.ServerStart });
     expect(tasks[admins].disabled).toBeUndefined();
     expect(tasks.forged).not.toHaveProperty('savedBy');
 

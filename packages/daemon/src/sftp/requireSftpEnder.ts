@@ -6,7 +6,7 @@ import type { NodeCaller } from '@outpost/shared';
  * administrator, or for one server whoever may edit its users (a permission taken away).
  */
 export function requireSftpEnder(caller: NodeCaller, user: string, serverId: string | undefined): void {
-  if (caller.user === user || hasScope(caller.scopes, Scopes.Admin)) return;
-  if (serverId !== undefined && hasScope(caller.scopes, Scopes.ServersEditUsers)) return;
-  throw new OutpostError('ErrMissingScope', `missing scope ${Scopes.ServersEditUsers}`, { scope: Scopes.ServersEditUsers });
+  if (caller.user === user || hasScope(caller.scopes, Scopes.ServersAdmin)) return;
+  if (serverId !== undefined && hasScope(caller.scopes, Scopes.ServerUsersEdit)) return;
+  throw new OutpostError('ErrMissingScope', `missing scope ${Scopes.ServerUsersEdit}`, { scope: Scopes.ServerUsersEdit });
 }

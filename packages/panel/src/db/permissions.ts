@@ -8,8 +8,8 @@ import type { Database } from './schema.js';
  * the last two administrators then run one after the other, and the second sees the first's change.
  */
 export async function lockAdmins(trx: Transaction<Database>): Promise<number[]> {
-  await trx.updateTable('permissions').set({ scope: Scopes.Admin }).where('scope', '=', Scopes.Admin).where('server_id', 'is', null).execute();
-  const rows = await trx.selectFrom('permissions').select('user_id').distinct().where('scope', '=', Scopes.Admin).where('server_id', 'is', null).execute();
+  await trx.updateTable('permissions').set({ scope: Scopes.ServersAdmin }).where('scope', '=', Scopes.ServersAdmin).where('server_id', 'is', null).execute();
+  const rows = await trx.selectFrom('permissions').select('user_id').distinct().where('scope', '=', Scopes.ServersAdmin).where('server_id', 'is', null).execute();
   return rows.map((r) => r.user_id);
 }
 
@@ -46,7 +46,7 @@ export function permissionsRepository(db: Kysely<Database>) {
     async replacePanelKeepingAdmin(userId: number, scopes: readonly string[]): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const admins = await lockAdmins(trx);
-        if (!scopes.includes(Scopes.Admin) && admins.length === 1 && admins[0] === userId) return false;
+        if (!scopes.includes(Scopes.ServersAdmin) && admins.length === 1 && admins[0] === userId) return false;
         await replaceIn(trx, userId, null, scopes);
         return true;
       });

@@ -18,7 +18,7 @@ describe('servers on a remote node, through HTTP with the node secret', () => {
   let nodeId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createSignedInUser(t.app, [Scopes.Admin]);
+    admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     dir = mkdtempSync(join(tmpdir(), 'outpost-remote-'));
     nodeId = await t.app.panel.repo.nodes.insert({ name: 'remote', public_host: 'remote.example.com', public_port: 1, private_host: '127.0.0.1', private_port: 1, sftp_port: 5657, secret: 'remote-secret', is_local: 0 });
     daemon = await Daemon.open({ nodeId: String(nodeId), secret: 'remote-secret', serversDir: dir, autostart: false, stopGraceMs: 2000 });

@@ -10,7 +10,7 @@ describe('the session and scopes of each request', () => {
   let serverId: string;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createSignedInUser(t.app, [Scopes.Admin]);
+    admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     const [node] = await t.app.panel.repo.nodes.list();
     serverId = 'cafe0001';
     await t.app.panel.repo.servers.insert({ id: serverId, name: 'cached', node_id: node.id, ip: '', port: null, type: 'test', created_at: Date.now() });
@@ -22,7 +22,7 @@ describe('the session and scopes of each request', () => {
   const twice = async (url: string, headers: Record<string, string>) => [(await get(url, headers)).statusCode, (await get(url, headers)).statusCode];
 
   it('ends a session at once on logout', async () => {
-    const user = await createSignedInUser(t.app, [Scopes.ServersList]);
+    const user = await createSignedInUser(t.app, [Scopes.ServersView]);
     expect(await twice('/api/servers', user.headers)).toEqual([200, 200]);
     expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: user.headers })).statusCode).toBe(204);
     const after = await get('/api/servers', user.headers);
@@ -51,7 +51,7 @@ describe('the session and scopes of each request', () => {
   });
 
   it('ends the sessions of a deleted user at once', async () => {
-    const user = await createSignedInUser(t.app, [Scopes.ServersList]);
+    const user = await createSignedInUser(t.app, [Scopes.ServersView]);
     expect(await twice('/api/servers', user.headers)).toEqual([200, 200]);
     await t.app.panel.repo.users.delete(user.id);
     expect((await get('/api/servers', user.headers)).statusCode).toBe(401);
@@ -74,7 +74,7 @@ describe('the session and scopes of each request', () => {
   });
 
   it("ends a client's token at once when the client is deleted", async () => {
-    const user = await createSignedInUser(t.app, [Scopes.ServersList]);
+    const user = await createSignedInUser(t.app, [Scopes.ServersView]);
     const created = await t.app.inject({ method: 'POST', url: '/api/self/oauth2', headers: user.headers, payload: { name: 'script' } });
     const { client_id, client_secret } = created.json();
     const token = await t.app.inject({

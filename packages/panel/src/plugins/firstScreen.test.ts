@@ -40,7 +40,7 @@ describe('pages drawn ahead for a session', () => {
     writeFileSync(join(dist, 'index.html'), indexHtml);
     writeFileSync(join(build, 'dist-ssr', 'renderFirstScreen.js'), renderer);
     t = await createTestApp({ webDist: dist });
-    user = await createSignedInUser(t.app, [Scopes.ServersList]);
+    user = await createSignedInUser(t.app, [Scopes.ServersView]);
     cookie = `outpost_session=${user.token}`;
   });
   afterAll(async () => {
@@ -67,7 +67,7 @@ describe('pages drawn ahead for a session', () => {
     expect(data).not.toContain('<');
     expect(JSON.parse(data!)).toEqual({
       pathname: '/server',
-      scopes: [Scopes.ServersList],
+      scopes: [Scopes.ServersView],
       locale: 'fr_FR',
       queries: [{ queryKey: ['list', '</script><!--'], data: { servers: [], paging: { page: 1, limit: 10, total: 0 } } }],
     });
@@ -91,7 +91,7 @@ describe('pages drawn ahead for a session', () => {
   });
 
   it('sends the page as built when in doubt: no session, an ended one, a token header, a refused call, a failed render, no data to draw', async () => {
-    const ended = await createSignedInUser(t.app, [Scopes.ServersList]);
+    const ended = await createSignedInUser(t.app, [Scopes.ServersView]);
     await t.app.inject({ method: 'POST', url: '/auth/logout', headers: ended.headers });
     const cases: [string, Record<string, string>][] = [
       ['/server', {}],

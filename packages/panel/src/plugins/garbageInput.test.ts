@@ -26,7 +26,7 @@ describe('garbage input', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createSignedInUser(t.app, [Scopes.Admin]);
+    admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     await t.app.ready();
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     routes = Object.entries(doc.paths).flatMap(([url, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), url })));

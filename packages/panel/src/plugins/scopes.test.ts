@@ -110,12 +110,12 @@ describe('scopes plugin', () => {
   });
 
   it('grants an administrator every per-server scope and others only what they hold for that server', async () => {
-    const admin = await createSignedInUser(t.app, [Scopes.Admin]);
+    const admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     const user = await createSignedInUser(t.app);
-    await t.app.panel.repo.permissions.replace(user.id, 'abcd1234', [Scopes.ServersView, Scopes.ServersStart]);
+    await t.app.panel.repo.permissions.replace(user.id, 'abcd1234', [Scopes.ServerView, Scopes.ServerStart]);
     const adminHeld = await scopesForServer(t.app.panel.repo, admin.id, 'abcd1234');
-    expect(adminHeld).toEqual(expect.arrayContaining([Scopes.Admin, Scopes.ServersStart, Scopes.ServersFilesPut]));
-    expect((await scopesForServer(t.app.panel.repo, user.id, 'abcd1234')).sort()).toEqual([Scopes.ServersStart, Scopes.ServersView]);
+    expect(adminHeld).toEqual(expect.arrayContaining([Scopes.ServersAdmin, Scopes.ServerStart, Scopes.ServerFilesPut]));
+    expect((await scopesForServer(t.app.panel.repo, user.id, 'abcd1234')).sort()).toEqual([Scopes.ServerStart, Scopes.ServerView]);
     expect(await scopesForServer(t.app.panel.repo, user.id, 'ffff0000')).toEqual([]);
   });
 
@@ -124,9 +124,9 @@ describe('scopes plugin', () => {
     app.decorate('panel', t.app.panel);
     registerScopes(app);
     app.setErrorHandler((error: { status?: number }, _request, reply) => reply.code(error.status ?? 500).send({ status: error.status }));
-    app.post('/servers/:id/start', { config: { scope: Scopes.ServersStart } }, async () => ({ started: true }));
+    app.post('/servers/:id/start', { config: { scope: Scopes.ServerStart } }, async () => ({ started: true }));
     const user = await createSignedInUser(t.app);
-    await t.app.panel.repo.permissions.replace(user.id, 'abcd1234', [Scopes.ServersView, Scopes.ServersStart]);
+    await t.app.panel.repo.permissions.replace(user.id, 'abcd1234', [Scopes.ServerView, Scopes.ServerStart]);
     expect((await app.inject({ method: 'POST', url: '/servers/abcd1234/start', headers: user.headers })).statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: '/servers/ffff0000/start', headers: user.headers })).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: '/servers/abcd1234/start' })).statusCode).toBe(401);

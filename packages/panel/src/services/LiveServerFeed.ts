@@ -24,7 +24,7 @@ interface Watched {
 
 // The feed reads for every watcher at once, each of whom the list route checked first; it
 // asks the node with only what a reading needs.
-const feedCaller: NodeCaller = { user: 'panel', scopes: [Scopes.ServersView, Scopes.ServersStat] };
+const feedCaller: NodeCaller = { user: 'panel', scopes: [Scopes.ServerView, Scopes.ServerStat] };
 
 /**
  * The state, CPU and memory of the servers shown in server lists: each watched server is read

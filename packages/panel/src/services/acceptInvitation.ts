@@ -15,7 +15,7 @@ const invalidLink = () => new OutpostError('ErrInviteLinkInvalid', 'invite link 
 async function stillGranted(repo: Repositories, invitation: InvitationRow): Promise<string[] | undefined> {
   if (invitation.invitedBy === null) return undefined;
   const held = await scopesForServer(repo, invitation.invitedBy, invitation.serverId);
-  if (!hasScope(held, Scopes.ServersEditUsers)) return undefined;
+  if (!hasScope(held, Scopes.ServerUsersEdit)) return undefined;
   return invitation.scopes.filter((scope) => hasScope(held, scope as Scope));
 }
 

@@ -31,7 +31,7 @@ describe('look-alike emails', () => {
     let sequence = 0;
     beforeAll(async () => {
       t = await createTestApp();
-      admin = await createSignedInUser(t.app, [Scopes.Admin]);
+      admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
       victim = await createSignedInUser(t.app, []);
     });
     afterAll(() => t.close());

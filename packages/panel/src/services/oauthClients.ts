@@ -35,5 +35,5 @@ export async function createOAuthClient(
 export async function clientScopes(repo: Repositories, client: OAuthClientRow): Promise<string[]> {
   if (client.serverId === null) return sessionScopes(repo, client.userId);
   const held = await scopesForServer(repo, client.userId, client.serverId);
-  return held.filter((scope) => scope !== Scopes.Admin);
+  return held.filter((scope) => scope !== Scopes.ServersAdmin);
 }

@@ -41,7 +41,7 @@ describe('prepareFirstStart', () => {
     config.admin = { email: 'root@example.com', password: 'password1', username: 'admin' };
     expect(await prepareFirstStart(repo, config)).toEqual({ adminCreated: true });
     const admin = await repo.users.byEmail('root@example.com');
-    expect(await repo.permissions.panelScopes(admin!.id)).toEqual([Scopes.Admin]);
+    expect(await repo.permissions.panelScopes(admin!.id)).toEqual([Scopes.ServersAdmin]);
     config.admin = { email: 'second@example.com', password: 'password1', username: 'admin2' };
     expect(await prepareFirstStart(repo, config)).toEqual({ adminCreated: false });
     expect(await repo.users.count()).toBe(1);

@@ -31,7 +31,7 @@ export async function prepareFirstStart(repo: Repositories, config: PanelConfig)
   }
   const { email, password, username } = config.admin;
   if (email && password && (await repo.users.count()) === 0) {
-    await createUser(repo, { username, email, password, scopes: [Scopes.Admin] });
+    await createUser(repo, { username, email, password, scopes: [Scopes.ServersAdmin] });
     return { adminCreated: true };
   }
   return { adminCreated: false };

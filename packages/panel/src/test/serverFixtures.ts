@@ -13,7 +13,7 @@ export interface NodeTestApp extends TestApp {
 export async function createNodeTestApp(): Promise<NodeTestApp> {
   const t = await createTestApp();
   const node = await startLocalNode(t.app, { autostart: false, stopGraceMs: 2000, restartDelayMs: 100 });
-  const admin = await createSignedInUser(t.app, [Scopes.Admin]);
+  const admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
   const localNodeId = (await t.app.panel.repo.nodes.local())!.id;
   return {
     ...t,

@@ -58,7 +58,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   received.length = 0;
-  sessionStore.save([Scopes.ServersList]);
+  sessionStore.save([Scopes.ServersView]);
 });
 
 describe('request: one error decoding, one sign-out on 401', () => {

@@ -30,7 +30,7 @@ describe('useCan', () => {
   });
 
   it('answers an action on the server from the permissions the server page provides, not from the session', () => {
-    sessionStore.save([Scopes.Admin]);
+    sessionStore.save([Scopes.ServersAdmin]);
     expect(onServer('start', perms({ stopServer: true }))).toBe(false);
     expect(onServer('start', perms({ startServer: true }))).toBe(true);
     // Not loaded yet, or no server page at all: nothing, even for a panel admin.
@@ -47,9 +47,9 @@ describe('useCan', () => {
   });
 
   it('gives a server admin every action on that server, and no panel scope', () => {
-    sessionStore.save([Scopes.ServersList]);
+    sessionStore.save([Scopes.ServersView]);
     for (const action of Object.keys(serverActionScopes) as ServerAction[]) expect(onServer(action, perms({ admin: true })), action).toBe(true);
-    expect(renderHook(() => useCan(Scopes.Admin)).result.current).toBe(false);
+    expect(renderHook(() => useCan(Scopes.ServersAdmin)).result.current).toBe(false);
   });
 
   it('never mistakes a panel scope for an action: every scope has a dot and no action does', () => {
@@ -60,10 +60,10 @@ describe('useCan', () => {
 
 describe('Can', () => {
   it('shows its children only with the panel scope, else what `otherwise` holds', () => {
-    sessionStore.save([Scopes.ServersList]);
+    sessionStore.save([Scopes.ServersView]);
     renderWithProviders(
       <>
-        <Can scope={Scopes.ServersList}>
+        <Can scope={Scopes.ServersView}>
           <p>servers</p>
         </Can>
         <Can scope={Scopes.SettingsEdit} otherwise={<p>read only</p>}>
@@ -77,7 +77,7 @@ describe('Can', () => {
   });
 
   it('with an action, asks the server of the page, and grants nothing while its permissions are unknown', () => {
-    sessionStore.save([Scopes.Admin]);
+    sessionStore.save([Scopes.ServersAdmin]);
     renderWithProviders(
       <>
         <ServerPermissionsProvider permissions={perms({ viewServerFiles: true })}>

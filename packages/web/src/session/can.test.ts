@@ -12,29 +12,29 @@ describe('can', () => {
   });
 
   it('grants every scope to the admin scope', () => {
-    expect(can([Scopes.Admin], Scopes.SettingsEdit)).toBe(true);
+    expect(can([Scopes.ServersAdmin], Scopes.SettingsEdit)).toBe(true);
   });
 
   it('refuses everything when logged out, and asks only for a session when no scope is named', () => {
     expect(can(null, undefined)).toBe(false);
-    expect(can(null, Scopes.ServersList)).toBe(false);
+    expect(can(null, Scopes.ServersView)).toBe(false);
     expect(can([], undefined)).toBe(true);
   });
 });
 
 describe('scopesOnServer', () => {
   it('turns each flag sent with a server into the scope it stands for', () => {
-    expect(scopesOnServer(perms({ startServer: true, viewServerFiles: true }))).toEqual([Scopes.ServersFilesGet, Scopes.ServersStart]);
+    expect(scopesOnServer(perms({ startServer: true, viewServerFiles: true }))).toEqual([Scopes.ServerFilesGet, Scopes.ServerStart]);
   });
 
   it('holds the admin scope, and so every server scope, when the server says admin', () => {
     const held = scopesOnServer(perms({ admin: true }));
-    expect(can(held, Scopes.ServersStop)).toBe(true);
-    expect(can(held, Scopes.Admin)).toBe(true);
+    expect(can(held, Scopes.ServerStop)).toBe(true);
+    expect(can(held, Scopes.ServersAdmin)).toBe(true);
   });
 
   it('holds nothing while the permissions are unknown', () => {
     expect(scopesOnServer(undefined)).toEqual([]);
-    expect(can(scopesOnServer(undefined), Scopes.ServersConsole)).toBe(false);
+    expect(can(scopesOnServer(undefined), Scopes.ServerConsole)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ export type ServerPerms = NonNullable<ServerDetailResponse['permissions']>;
 export function scopesOnServer(perms: ServerPerms | undefined): Scope[] {
   if (!perms) return [];
   const held: Scope[] = serverPermissionFlags.filter((flag) => perms[flag]).map((flag) => serverPermissionScopes[flag]);
-  return perms.admin ? [Scopes.Admin, ...held] : held;
+  return perms.admin ? [Scopes.ServersAdmin, ...held] : held;
 }
 
 /**

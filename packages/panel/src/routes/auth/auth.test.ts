@@ -104,7 +104,7 @@ describe('/auth', () => {
     });
 
     it('is refused with 403 ErrNoPermission while registration is switched off', async () => {
-      const admin = await createSignedInUser(t.app, [Scopes.Admin]);
+      const admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
       await t.app.inject({ method: 'PUT', url: `/api/settings/${SettingKeys.registrationEnabled}`, headers: admin.headers, payload: { value: 'false' } });
       const res = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username: 'blocked', email: 'blocked@example.com', password: 'password1' } });
       expect(res.statusCode).toBe(403);

@@ -16,7 +16,7 @@ describe('GET /api/config', () => {
   });
 
   it('shows the company name, closed registration and mail once an admin sets them', async () => {
-    const admin = await createSignedInUser(t.app, [Scopes.Admin]);
+    const admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     const saved = await t.app.inject({
       method: 'POST',
       url: '/api/settings',

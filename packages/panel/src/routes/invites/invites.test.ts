@@ -16,7 +16,7 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     const node = (await t.app.panel.repo.nodes.local())!;
     await t.app.panel.repo.servers.insert({ id: serverId, name: 'Creative world', node_id: node.id, ip: '', port: null, type: 'test', created_at: Date.now() });
     owner = await createSignedInUser(t.app, []);
-    await t.app.panel.repo.permissions.replace(owner.id, serverId, [Scopes.ServersView, Scopes.ServersEditUsers, Scopes.ServersConsole, Scopes.ServersStart]);
+    await t.app.panel.repo.permissions.replace(owner.id, serverId, [Scopes.ServerView, Scopes.ServerUsersEdit, Scopes.ServerConsole, Scopes.ServerStart]);
   });
   afterAll(async () => {
     await catcher.close();
@@ -48,10 +48,10 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     expect((await accept({ token, username: owner.username, password: 'long enough 1' })).json().error.reason).toBe('ErrAlreadyExists');
     const res = await accept({ token, username: 'new_player', password: 'long enough 1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().scopes).toContain(Scopes.ServersList);
+    expect(res.json().scopes).toContain(Scopes.ServersView);
     const user = (await t.app.panel.repo.users.byEmail('new.player@example.com'))!;
     expect(user.username).toBe('new_player');
-    expect((await t.app.panel.repo.permissions.serverScopes(user.id, serverId)).sort()).toEqual([Scopes.ServersConsole, Scopes.ServersStart, Scopes.ServersView].sort());
+    expect((await t.app.panel.repo.permissions.serverScopes(user.id, serverId)).sort()).toEqual([Scopes.ServerConsole, Scopes.ServerStart, Scopes.ServerView].sort());
     // The session works and reaches the server.
     const headers = { authorization: `Bearer ${res.json().session}` };
     expect((await t.app.inject({ method: 'GET', url: `/api/servers/${serverId}`, headers })).statusCode).toBe(200);
@@ -67,7 +67,7 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     const forged = await t.app.inject({ method: 'GET', url: '/auth/invite/not-a-real-token' });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().error.code).toBe('ErrInviteLinkInvalid');
-    await t.app.panel.repo.invitations.replace({ tokenHash: hashSessionToken('old-token'), email: 'late@example.com', serverId, scopes: [Scopes.ServersView], invitedBy: owner.id, expiresAt: Date.now() - 1 });
+    await t.app.panel.repo.invitations.replace({ tokenHash: hashSessionToken('old-token'), email: 'late@example.com', serverId, scopes: [Scopes.ServerView], invitedBy: owner.id, expiresAt: Date.now() - 1 });
     expect((await t.app.inject({ method: 'GET', url: '/auth/invite/old-token' })).json().error.code).toBe('ErrInviteLinkInvalid');
     expect((await accept({ token: 'old-token', username: 'late_player', password: 'long enough 1' })).json().error.code).toBe('ErrInviteLinkInvalid');
     expect(await t.app.panel.repo.users.byEmail('late@example.com')).toBeUndefined();
@@ -77,7 +77,7 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     const second = 'abcd0002';
     const node = (await t.app.panel.repo.nodes.local())!;
     await t.app.panel.repo.servers.insert({ id: second, name: 'Second world', node_id: node.id, ip: '', port: null, type: 'test', created_at: Date.now() });
-    await t.app.panel.repo.permissions.replace(owner.id, second, [Scopes.ServersView, Scopes.ServersEditUsers, Scopes.ServersStart]);
+    await t.app.panel.repo.permissions.replace(owner.id, second, [Scopes.ServerView, Scopes.ServerUsersEdit, Scopes.ServerStart]);
     await invite('twice@example.com', { viewServerConsole: true });
     await t.app.inject({ method: 'PUT', url: `/api/servers/${second}/user/twice@example.com`, headers: owner.headers, payload: { startServer: true } });
     const invitedTo = (server: string) => vi.waitUntil(() => catcher.mails.find((m) => m.rcptTo.includes('twice@example.com') && m.subject === `You are invited to ${server}`));
@@ -85,7 +85,7 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     const other = await invitedTo('Second world');
     expect((await accept({ token: first, username: 'twice_player', password: 'long enough 1' })).statusCode).toBe(200);
     const user = (await t.app.panel.repo.users.byEmail('twice@example.com'))!;
-    expect(await t.app.panel.repo.permissions.serverScopes(user.id, second)).toEqual(expect.arrayContaining([Scopes.ServersStart]));
+    expect(await t.app.panel.repo.permissions.serverScopes(user.id, second)).toEqual(expect.arrayContaining([Scopes.ServerStart]));
     expect((await accept({ token: tokenOf(other.link!), username: 'twice_again', password: 'long enough 1' })).json().error.code).toBe('ErrInviteLinkInvalid');
   });
 
@@ -119,7 +119,7 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
       await t.app.panel.repo.permissions.replace(user.id, serverId, scopes);
       return user;
     };
-    const full = [Scopes.ServersView, Scopes.ServersEditUsers, Scopes.ServersConsole, Scopes.ServersStart];
+    const full = [Scopes.ServerView, Scopes.ServerUsersEdit, Scopes.ServerConsole, Scopes.ServerStart];
     const [deleted, demoted, narrowed] = [await sharer(full), await sharer(full), await sharer(full)];
     const invitedBy = async (inviter: TestUser, email: string) => {
       expect((await invite(email, { viewServerConsole: true, startServer: true }, inviter.headers)).statusCode).toBe(204);
@@ -129,8 +129,8 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     const demotedToken = await invitedBy(demoted, 'demoted@example.com');
     const narrowedToken = await invitedBy(narrowed, 'narrowed@example.com');
     await t.app.panel.repo.users.deleteKeepingAdmin(deleted.id);
-    await t.app.panel.repo.permissions.replace(demoted.id, serverId, [Scopes.ServersView, Scopes.ServersConsole, Scopes.ServersStart]);
-    await t.app.panel.repo.permissions.replace(narrowed.id, serverId, [Scopes.ServersView, Scopes.ServersEditUsers, Scopes.ServersConsole]);
+    await t.app.panel.repo.permissions.replace(demoted.id, serverId, [Scopes.ServerView, Scopes.ServerConsole, Scopes.ServerStart]);
+    await t.app.panel.repo.permissions.replace(narrowed.id, serverId, [Scopes.ServerView, Scopes.ServerUsersEdit, Scopes.ServerConsole]);
 
     for (const [token, email] of [[orphanToken, 'orphan@example.com'], [demotedToken, 'demoted@example.com']] as const) {
       expect((await t.app.inject({ method: 'GET', url: `/auth/invite/${token}` })).json().error.code).toBe('ErrInviteLinkInvalid');
@@ -142,12 +142,12 @@ describe('invitations: /api/servers/{id}/user with an unknown email, and /auth/i
     // The inviter lost startServer meanwhile: the invitee gets the rest, not that.
     expect((await accept({ token: narrowedToken, username: 'narrowed', password: 'long enough 1' })).statusCode).toBe(200);
     const user = (await t.app.panel.repo.users.byEmail('narrowed@example.com'))!;
-    expect((await t.app.panel.repo.permissions.serverScopes(user.id, serverId)).sort()).toEqual([Scopes.ServersConsole, Scopes.ServersView].sort());
+    expect((await t.app.panel.repo.permissions.serverScopes(user.id, serverId)).sort()).toEqual([Scopes.ServerConsole, Scopes.ServerView].sort());
   });
 
   it("leaves an invitation to anyone who does not outrank its inviter, and withdraws one's own", async () => {
     const manager = await createSignedInUser(t.app, []);
-    await t.app.panel.repo.permissions.replace(manager.id, serverId, [Scopes.ServersView, Scopes.ServersEditUsers, Scopes.ServersConsole]);
+    await t.app.panel.repo.permissions.replace(manager.id, serverId, [Scopes.ServerView, Scopes.ServerUsersEdit, Scopes.ServerConsole]);
     expect((await invite('owners.pick@example.com', { viewServerConsole: true })).statusCode).toBe(204);
     const token = tokenOf((await mailTo('owners.pick@example.com')).link!);
     // The invitation grants nothing the manager lacks, but its inviter (the owner) holds more here.

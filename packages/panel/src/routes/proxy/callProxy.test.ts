@@ -40,7 +40,7 @@ class NoteApi extends NodeApi {
   }
 }
 
-const refusal = { code: 'ErrMissingScope', status: 403, metadata: { scope: Scopes.ServersConsoleSend } };
+const refusal = { code: 'ErrMissingScope', status: 403, metadata: { scope: Scopes.ServerConsoleSend } };
 
 describe('a node call added as one row of the call table', () => {
   let t: NodeTestApp;
@@ -60,8 +60,8 @@ describe('a node call added as one row of the call table', () => {
     t.app.panel.nodes.attachLocal(api);
     await t.app.register(callProxyRoutes(noteCall));
     id = await createTestServer(t.app, t.admin, t.localNodeId, 'notes');
-    viewer = { user: 'viewer', scopes: [Scopes.ServersView, Scopes.ServersConsole] };
-    sender = { user: 'sender', scopes: [Scopes.ServersView, Scopes.ServersConsole, Scopes.ServersConsoleSend] };
+    viewer = { user: 'viewer', scopes: [Scopes.ServerView, Scopes.ServerConsole] };
+    sender = { user: 'sender', scopes: [Scopes.ServerView, Scopes.ServerConsole, Scopes.ServerConsoleSend] };
   });
   afterAll(async () => {
     await remote.close();
@@ -92,7 +92,7 @@ describe('a node call added as one row of the call table', () => {
     const reader = await createServerUser(t.app, id, { viewServerConsole: true });
     const refused = await post(reader.headers);
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServersConsoleSend } });
+    expect((await refused.json()).error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServerConsoleSend } });
 
     writer = await createServerUser(t.app, id, { viewServerConsole: true, sendServerConsole: true });
     const answered = await post(writer.headers);

@@ -51,7 +51,7 @@ describe('restart for a holder of startServer alone, as a third-party client sen
       const refused = await post(action, starter.headers.authorization);
       expect(refused.status, action).toBe(403);
       const { error } = (await refused.json()) as { error: { code: string; msg: string; metadata: Record<string, unknown> } };
-      expect(error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServersStop } });
+      expect(error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServerStop } });
       expect(error.msg).toContain('stopServer');
     }
     await stillTheSameProgram(1, 'after the refused restarts');

@@ -55,11 +55,11 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
   // Issue 26, finding 2: editServerData alone ran commands and power actions through tasks.
   it('an editServerData holder cannot save or run a task doing what they may not do by hand', async () => {
     const cases = [
-      [{ type: 'start' }, Scopes.ServersStart],
-      [{ type: 'stop' }, Scopes.ServersStop],
-      [{ type: 'kill' }, Scopes.ServersStop],
-      [{ type: 'restart' }, Scopes.ServersStart],
-      [{ type: 'console', command: 'op attacker' }, Scopes.ServersConsoleSend],
+      [{ type: 'start' }, Scopes.ServerStart],
+      [{ type: 'stop' }, Scopes.ServerStop],
+      [{ type: 'kill' }, Scopes.ServerStop],
+      [{ type: 'restart' }, Scopes.ServerStart],
+      [{ type: 'console', command: 'op attacker' }, Scopes.ServerConsoleSend],
       [{ type: 'command', commands: ['touch planted'] }, Scopes.ServersEditAdmin],
       [{ type: 'writefile', target: 'planted', text: 'x' }, Scopes.ServersEditAdmin],
     ] as const;
@@ -91,7 +91,7 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${creator.id}`, headers: t.admin.headers })).statusCode).toBe(204);
     const listed = (await call('GET', '', t.admin)).json().tasks[taskId];
-    expect(listed).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServersEdit } });
+    expect(listed).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServerEdit } });
     // What the schedule does when the time comes (the daemon's own tests move the clock to it).
     const tasks = t.node.daemon.servers.get(id).tasks;
     await expect(tasks.run(taskId, { scheduled: true })).rejects.toMatchObject({ code: 'ErrMissingScope' });
@@ -124,14 +124,14 @@ describe('/proxy/daemon/server/{id}/tasks', () => {
     // Narrowed on the server's Users tab: still there, without editServerData.
     const narrowed = await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/user/${creator.email}`, headers: t.admin.headers, payload: { startServer: true } });
     expect(narrowed.statusCode).toBe(204);
-    expect((await call('GET', '', t.admin)).json().tasks[taskId]).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServersEdit } });
+    expect((await call('GET', '', t.admin)).json().tasks[taskId]).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServerEdit } });
     // Saved again by an admin, then its new saver is removed from the server altogether.
     expect((await call('PUT', `/${taskId}`, creator, task)).statusCode).toBe(403);
     const helper = await stepEditor({ editServerData: true });
     expect((await call('PUT', `/${taskId}`, helper, task)).statusCode).toBe(204);
     expect((await call('GET', '', t.admin)).json().tasks[taskId]).toEqual(task);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/servers/${id}/user/${helper.id}`, headers: t.admin.headers })).statusCode).toBe(204);
-    expect((await call('GET', '', t.admin)).json().tasks[taskId]).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServersEdit } });
+    expect((await call('GET', '', t.admin)).json().tasks[taskId]).toEqual({ ...task, disabled: { reason: 'ownerLacksScope', scope: Scopes.ServerEdit } });
     await expect(t.node.daemon.servers.get(id).tasks.run(taskId, { scheduled: true })).rejects.toMatchObject({ code: 'ErrMissingScope' });
     expect((await fileAnswer('morning.txt')).statusCode).toBe(404);
     expect((await call('DELETE', `/${taskId}`, t.admin)).statusCode).toBe(204);

@@ -49,7 +49,7 @@ describe('/api/servers/{id}/user', () => {
   it('finds the user by email in any case and with spaces around it', async () => {
     const res = await t.app.inject({ method: 'PUT', url: url(`/${encodeURIComponent(` ${guest.email.toUpperCase()} `)}`), headers: manager.headers, payload: { viewServerConsole: true } });
     expect(res.statusCode).toBe(204);
-    expect(await t.app.panel.repo.permissions.serverScopes(guest.id, id)).toContain(Scopes.ServersConsole);
+    expect(await t.app.panel.repo.permissions.serverScopes(guest.id, id)).toContain(Scopes.ServerConsole);
     await t.app.inject({ method: 'DELETE', url: url(`/${guest.id}`), headers: manager.headers });
   });
 

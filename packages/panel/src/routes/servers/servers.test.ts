@@ -9,7 +9,7 @@ describe('/api/servers', () => {
   let creator: TestUser;
   beforeAll(async () => {
     t = await createNodeTestApp();
-    creator = await createSignedInUser(t.app, [Scopes.ServersCreate, Scopes.ServersList]);
+    creator = await createSignedInUser(t.app, [Scopes.ServersCreate, Scopes.ServersView]);
     await saveTemplate(t.app.panel.repo, 'echo', echoDefinition);
   });
   afterAll(() => t.close());
@@ -142,7 +142,7 @@ describe('/api/servers', () => {
     expect((await t.app.panel.repo.servers.byId(id))?.name).toBe('renamed');
     // The definition on the node is renamed too, without the editor holding the definition scope.
     expect(t.node.daemon.servers.get(id).definition.name).toBe('renamed');
-    expect(await t.node.daemon.api.getDefinition({ user: 'test', scopes: [Scopes.Admin] }, id)).toMatchObject({ name: 'renamed' });
+    expect(await t.node.daemon.api.getDefinition({ user: 'test', scopes: [Scopes.ServersAdmin] }, id)).toMatchObject({ name: 'renamed' });
     const dup = await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/custom`, headers: editor.headers });
     expect(dup.json().error.code).toBe('ErrDuplicateServerName');
     expect((await t.app.inject({ method: 'PUT', url: `/api/servers/${id}/name/${encodeURIComponent('a<b')}`, headers: editor.headers })).statusCode).toBe(400);
@@ -162,7 +162,7 @@ describe('/api/servers', () => {
   it('answers 401 without a session and 403 without servers.create', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/servers' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/servers', payload: {} })).statusCode).toBe(401);
-    const plain = await createSignedInUser(t.app, [Scopes.ServersList]);
+    const plain = await createSignedInUser(t.app, [Scopes.ServersView]);
     const res = await create({ name: 'not allowed', template: 'echo' }, plain.headers);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('ErrMissingScope');

@@ -32,7 +32,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
     const session = request.session!;
     // A server's OAuth2 client sees its one server, whatever its owner may see.
     if (session.client?.serverId) return ownServerPage(ctx, session.client.serverId, page, limit);
-    const all = hasScope(session.scopes, Scopes.Admin);
+    const all = hasScope(session.scopes, Scopes.ServersAdmin);
     const userId = all ? undefined : session.userId;
     const offset = (page - 1) * limit;
     if (state) {
@@ -65,7 +65,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
     if (!isOn(request.query.perms)) return { server: presentServer(row) };
     // What this caller holds here: a server's OAuth2 client of an admin holds every server scope, not admin.
     const scopes = await heldOnServer(ctx.repo, request.session!, row.id);
-    return { server: presentServer(row), permissions: { ...permissionsFromScopes(scopes), admin: hasScope(scopes, Scopes.Admin) } };
+    return { server: presentServer(row), permissions: { ...permissionsFromScopes(scopes), admin: hasScope(scopes, Scopes.ServersAdmin) } };
   });
 
   // server.delete on the server, or servers.delete panel-wide: either will do.

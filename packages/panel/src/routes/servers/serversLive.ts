@@ -57,7 +57,7 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
       // servers that exist and that the list would show them, so ids they hold nothing on cost no
       // more; undefined once a newer list has arrived.
       const viewable = async (ids: string[]): Promise<{ id: string; withStats: boolean }[] | undefined> => {
-        const all = hasScope(session.scopes, Scopes.Admin);
+        const all = hasScope(session.scopes, Scopes.ServersAdmin);
         const found = new Set(await repo.servers.idsAmong([...new Set(ids)], all ? undefined : session.userId));
         const shown: { id: string; withStats: boolean }[] = [];
         // In the order asked, each once (delete answers true only the first time).

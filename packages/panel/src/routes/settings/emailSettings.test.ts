@@ -9,7 +9,7 @@ describe('/api/settings/email', () => {
   let catcher: MailCatcher;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createSignedInUser(t.app, [Scopes.Admin]);
+    admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     catcher = await startMailCatcher({ auth: { user: 'mailer', pass: 's3cret' } });
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ describe('/api/settings', () => {
   beforeAll(async () => {
     t = await createTestApp();
     editor = await createSignedInUser(t.app, [Scopes.SettingsEdit]);
-    admin = await createSignedInUser(t.app, [Scopes.Admin]);
+    admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
   });
   afterAll(() => t.close());
 
@@ -99,7 +99,7 @@ describe('/api/settings: mail delivery and the master URL', () => {
     const t = await createTestApp();
     const catcher = await startMailCatcher();
     try {
-      const admin = await createSignedInUser(t.app, [Scopes.Admin]);
+      const admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
       const editor = await createSignedInUser(t.app, [Scopes.SettingsEdit]);
       const settings = t.app.panel.repo.settings;
       const before = { provider: await settings.get(SettingKeys.emailProvider), masterUrl: await settings.get(SettingKeys.masterUrl) };
@@ -113,7 +113,7 @@ describe('/api/settings: mail delivery and the master URL', () => {
       };
       const refused = (res: { statusCode: number; json(): { error: { code: string; metadata?: { scope?: string } } } }) => {
         expect(res.statusCode).toBe(403);
-        expect(res.json().error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.Admin } });
+        expect(res.json().error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServersAdmin } });
       };
       refused(await t.app.inject({ method: 'POST', url: '/api/settings', headers: editor.headers, payload: theirs }));
       // Either half alone, and every other mail key one at a time, is refused too.

@@ -13,11 +13,11 @@ import { emailStatusSchema, getSettingSchema, postSettingsSchema, putSettingSche
  * a client that saves the whole form still works for a settings editor.
  */
 async function requireAdminForMailAndAddress(repo: Repositories, request: FastifyRequest, values: Record<string, string>): Promise<void> {
-  if (hasScope(request.session!.scopes, Scopes.Admin)) return;
+  if (hasScope(request.session!.scopes, Scopes.ServersAdmin)) return;
   for (const [key, value] of Object.entries(values)) {
     if (!adminSettingKeys.includes(key)) continue;
     const keeps = secretSettingKeys.includes(key) ? value === '' : value === (await readSetting(repo, key));
-    if (!keeps) throw new OutpostError('ErrMissingScope', 'only an administrator may change where mail goes or the master URL', { scope: Scopes.Admin, field: key }, 403);
+    if (!keeps) throw new OutpostError('ErrMissingScope', 'only an administrator may change where mail goes or the master URL', { scope: Scopes.ServersAdmin, field: key }, 403);
   }
 }
 
@@ -50,7 +50,7 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
   });
 
   // Admins only: the test mail goes wherever the caller says.
-  r.post('/api/settings/email/test', { schema: testEmailSchema, config: { scope: Scopes.Admin } }, async (request) => {
+  r.post('/api/settings/email/test', { schema: testEmailSchema, config: { scope: Scopes.ServersAdmin } }, async (request) => {
     const caller = await repo.users.byId(request.session!.userId);
     const to = request.body.to ? normaliseEmail(request.body.to) : caller?.email;
     if (!to || !caller) throw new OutpostError('ErrFieldRequired', 'to is required', { field: 'to' });

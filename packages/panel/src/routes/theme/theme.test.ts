@@ -45,7 +45,7 @@ describe('GET /theme/{name}.tar', () => {
   });
 
   it('the default theme setting decides the theme of users without a choice of their own', async () => {
-    const admin = await createSignedInUser(t.app, [Scopes.Admin]);
+    const admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     const res = await fetch(`${root}/api/settings/${SettingKeys.defaultTheme}`, { method: 'PUT', headers: { ...admin.headers, 'content-type': 'application/json' }, body: JSON.stringify({ value: 'forest' }) });
     expect(res.status).toBe(204);
     expect((await (await fetch(`${root}/api/config`)).json()).themes.active).toBe('forest');

@@ -13,7 +13,7 @@ describe('/api/users/{id}/perms with PufferPanel flags', () => {
   let admin: TestUser;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createSignedInUser(t.app, [Scopes.Admin]);
+    admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     root = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -35,7 +35,7 @@ describe('/api/users/{id}/perms with PufferPanel flags', () => {
     expect((await call(admin, 'PUT', user.id, body)).status).toBe(204);
     const read = await call(admin, 'GET', user.id);
     expect(read.json).toEqual({
-      scopes: [Scopes.ServersList, Scopes.ServersCreate, Scopes.TemplatesView],
+      scopes: [Scopes.ServersView, Scopes.ServersCreate, Scopes.TemplatesView],
       admin: false,
       viewServers: true,
       createServers: true,

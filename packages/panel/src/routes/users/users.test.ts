@@ -10,7 +10,7 @@ describe('/api/users', () => {
   let editor: TestUser;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createSignedInUser(t.app, [Scopes.Admin]);
+    admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     viewer = await createSignedInUser(t.app, [Scopes.UsersView]);
     editor = await createSignedInUser(t.app, [Scopes.UsersView, Scopes.UsersEdit, Scopes.NodesView]);
   });
@@ -134,7 +134,7 @@ describe('/api/users', () => {
 
   it('answers 401 without a session, and 403 to a user without users.view or users.edit', async () => {
     expect((await as(undefined, { method: 'GET', url: '/api/users' })).statusCode).toBe(401);
-    const nobody = await createSignedInUser(t.app, [Scopes.ServersList]);
+    const nobody = await createSignedInUser(t.app, [Scopes.ServersView]);
     for (const call of [
       { method: 'GET', url: '/api/users' },
       { method: 'GET', url: `/api/users/${admin.id}` },
@@ -164,7 +164,7 @@ describe('/api/users', () => {
     expect((await perms(editor, id, [Scopes.NodesView])).statusCode).toBe(204);
     expect((await as(editor, { method: 'GET', url: `/api/users/${id}/perms` })).json()).toMatchObject({ scopes: [Scopes.NodesView], viewNodes: true, editNodes: false });
 
-    for (const scopes of [[Scopes.NodesView, Scopes.TemplatesEdit], [Scopes.Admin]]) {
+    for (const scopes of [[Scopes.NodesView, Scopes.TemplatesEdit], [Scopes.ServersAdmin]]) {
       const res = await perms(editor, id, scopes);
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: scopes.at(-1) } });
@@ -190,7 +190,7 @@ describe('/api/users', () => {
 
   it("lets nobody take over a user's servers by setting their password, unless they hold as much there", async () => {
     const owner = await createSignedInUser(t.app, []);
-    await t.app.panel.repo.permissions.replace(owner.id, 'feed0001', [Scopes.ServersView, Scopes.ServersStart, Scopes.ServersFilesPut]);
+    await t.app.panel.repo.permissions.replace(owner.id, 'feed0001', [Scopes.ServerView, Scopes.ServerStart, Scopes.ServerFilesPut]);
     const takeOver = () => as(editor, { method: 'POST', url: `/api/users/${owner.id}`, payload: { password: 'now it is mine' } });
     const refused = await takeOver();
     expect(refused.statusCode).toBe(403);
@@ -199,8 +199,8 @@ describe('/api/users', () => {
     await signIn(owner.email, owner.password);
 
     // Holding as much there is not enough either: a password is the whole account, an administrator's to set.
-    await t.app.panel.repo.permissions.replace(editor.id, 'feed0001', [Scopes.ServersView, Scopes.ServersStart, Scopes.ServersFilesPut, Scopes.ServersStop]);
-    expect((await takeOver()).json().error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.Admin } });
+    await t.app.panel.repo.permissions.replace(editor.id, 'feed0001', [Scopes.ServerView, Scopes.ServerStart, Scopes.ServerFilesPut, Scopes.ServerStop]);
+    expect((await takeOver()).json().error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServersAdmin } });
     await signIn(owner.email, owner.password);
     expect((await as(admin, { method: 'POST', url: `/api/users/${owner.id}`, payload: { password: 'now it is mine' } })).statusCode).toBe(200);
     await signIn(owner.email, 'now it is mine');
@@ -214,7 +214,7 @@ describe('/api/users', () => {
       for (const payload of [{ password: 'taken over now' }, { email: `taken.${target.id}@attacker.test` }]) {
         const res = await as(who, { method: 'POST', url: `/api/users/${target.id}`, payload });
         expect(res.statusCode, `${who.username} on ${target.username}: ${JSON.stringify(payload)}`).toBe(403);
-        expect(res.json().error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.Admin } });
+        expect(res.json().error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServersAdmin } });
       }
     }
     for (const user of [one, two, rightless]) await signIn(user.email, user.password);
@@ -275,7 +275,7 @@ describe('/api/users', () => {
       expect((await call(someone, { method: 'GET', url: '/api/users/firstAdmin' })).json()).toEqual({ needed: true });
       expect((await call(undefined, { method: 'GET', url: '/api/users/firstAdmin' })).statusCode).toBe(401);
 
-      const only = await createSignedInUser(fresh.app, [Scopes.Admin]);
+      const only = await createSignedInUser(fresh.app, [Scopes.ServersAdmin]);
       expect((await call(someone, { method: 'GET', url: '/api/users/firstAdmin' })).json()).toEqual({ needed: false });
       const demote = await call(only, { method: 'PUT', url: `/api/users/${only.id}/perms`, payload: { scopes: [Scopes.UsersView] } });
       expect(demote.statusCode).toBe(409);
@@ -285,7 +285,7 @@ describe('/api/users', () => {
       expect(remove.json().error.reason).toBe('ErrLastAdmin');
 
       // With a second administrator, either may step down; the one left stays.
-      expect((await call(only, { method: 'PUT', url: `/api/users/${someone.id}/perms`, payload: { scopes: [Scopes.Admin] } })).statusCode).toBe(204);
+      expect((await call(only, { method: 'PUT', url: `/api/users/${someone.id}/perms`, payload: { scopes: [Scopes.ServersAdmin] } })).statusCode).toBe(204);
       expect((await call(only, { method: 'PUT', url: `/api/users/${only.id}/perms`, payload: { scopes: [Scopes.UsersView] } })).statusCode).toBe(204);
       expect((await call(someone, { method: 'DELETE', url: `/api/users/${someone.id}` })).json().error.reason).toBe('ErrLastAdmin');
       expect((await call(someone, { method: 'DELETE', url: `/api/users/${only.id}` })).statusCode).toBe(204);
@@ -298,8 +298,8 @@ describe('/api/users', () => {
     const fresh = await createTestApp();
     try {
       for (const round of ['demote', 'delete'] as const) {
-        const a = await createSignedInUser(fresh.app, [Scopes.Admin]);
-        const b = await createSignedInUser(fresh.app, [Scopes.Admin]);
+        const a = await createSignedInUser(fresh.app, [Scopes.ServersAdmin]);
+        const b = await createSignedInUser(fresh.app, [Scopes.ServersAdmin]);
         const against = (who: TestUser, other: TestUser) =>
           fresh.app.inject({
             headers: who.headers,
@@ -311,7 +311,7 @@ describe('/api/users', () => {
         const refused = answers.find((res) => res.statusCode !== 204)!;
         expect([403, 409]).toContain(refused.statusCode);
         expect(['ErrLastAdmin', 'ErrMissingScope']).toContain(refused.json().error.reason);
-        const admins = await fresh.app.panel.repo.permissions.usersHolding(Scopes.Admin);
+        const admins = await fresh.app.panel.repo.permissions.usersHolding(Scopes.ServersAdmin);
         expect(admins).toHaveLength(1);
         // The one left is cleared for the next round, which needs two new administrators.
         await fresh.app.panel.repo.permissions.replace(admins[0]!, null, []);
@@ -360,7 +360,7 @@ describe('/api/users', () => {
   });
 
   it('keeps an administrator signed in when they set their own password here', async () => {
-    const self = await createSignedInUser(t.app, [Scopes.Admin]);
+    const self = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     const other = await signIn(self.email, self.password);
     expect((await as(self, { method: 'POST', url: `/api/users/${self.id}`, payload: { password: 'my new password' } })).statusCode).toBe(200);
     expect((await as(self, { method: 'GET', url: '/api/self' })).statusCode).toBe(200);

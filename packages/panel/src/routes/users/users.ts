@@ -68,7 +68,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   // Any signed-in user may ask: the answer only tells whether the first-administrator hint applies.
   r.get('/api/users/firstAdmin', { schema: firstAdminSchema, config: { scope: 'session' } }, async () => ({
-    needed: (await repo.permissions.usersHolding(Scopes.Admin)).length === 0,
+    needed: (await repo.permissions.usersHolding(Scopes.ServersAdmin)).length === 0,
   }));
 
   r.get('/api/users/:id', { schema: getUserSchema, config: view }, async (request) => present(await existing(repo, request.params.id)));
@@ -87,8 +87,8 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     await rank.requireOutranks(session.userId, await rank.held(session.userId), id);
     // A password or email is the account: setting it takes the account over, so two users.edit
     // holders could take each other's. Administrators only; one's own goes through /api/self.
-    if (changesLogin && !hasScope(session.scopes, Scopes.Admin)) {
-      throw new OutpostError('ErrMissingScope', "only an administrator may set a password or email here; your own you change on your account", { scope: Scopes.Admin }, 403);
+    if (changesLogin && !hasScope(session.scopes, Scopes.ServersAdmin)) {
+      throw new OutpostError('ErrMissingScope', "only an administrator may set a password or email here; your own you change on your account", { scope: Scopes.ServersAdmin }, 403);
     }
     await assertAvailable(repo, { username, email }, id);
     await repo.users.update(id, { username, email, passwordHash: password === undefined ? undefined : await hashPassword(password) });

@@ -93,7 +93,7 @@ describe('every way access ends closes what the user had open', () => {
 
   it('PUT /api/users/{id}/perms: an administrator demoted loses what being one opened', async () => {
     const id = await server('perms narrowed');
-    const user = await createSignedInUser(t.app, [Scopes.Admin]);
+    const user = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     const all = await openAll(user, id);
     const res = await t.app.inject({ method: 'PUT', url: `/api/users/${user.id}/perms`, headers: t.admin.headers, payload: { scopes: [Scopes.UsersView] } });
     expect(res.statusCode).toBe(204);

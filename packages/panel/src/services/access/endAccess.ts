@@ -61,7 +61,7 @@ export async function endAccess(request: FastifyRequest, what: AccessEnded): Pro
       break;
     case 'panelScopes':
       // Only the administrator's scope reaches servers: whatever else they hold on one is checked again when they reconnect.
-      if (what.lost.includes(Scopes.Admin)) {
+      if (what.lost.includes(Scopes.ServersAdmin)) {
         closed = sockets.closeForUser(what.userId);
         await endSftpSessions(request, what.userId);
       }
@@ -79,7 +79,7 @@ export async function endAccess(request: FastifyRequest, what: AccessEnded): Pro
     case 'server': {
       closed = sockets.closeFor(undefined, what.serverId);
       // Whoever may log in over SFTP there: its users, and every administrator.
-      const holders = new Set([...(await repo.permissions.usersOfServer(what.serverId)), ...(await repo.permissions.usersHolding(Scopes.Admin))]);
+      const holders = new Set([...(await repo.permissions.usersOfServer(what.serverId)), ...(await repo.permissions.usersHolding(Scopes.ServersAdmin))]);
       await Promise.all([...holders].map((userId) => endSftpSessions(request, userId, what.serverId)));
       break;
     }

@@ -32,7 +32,7 @@ describe('sendAccountCreated', () => {
 
   it("is sent when an administrator creates an account on /api/users, and their later changes are told as the owner's own are", async () => {
     // A password or email of another account is an administrator's to set (users.edit is not enough).
-    const editor = await createSignedInUser(t.app, [Scopes.Admin]);
+    const editor = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
     const made = await t.app.inject({ method: 'POST', url: '/api/users', headers: editor.headers, payload: { username: 'made_by_admin', email: 'made@example.com', password: 'first password 1' } });
     expect(made.statusCode).toBe(200);
     const welcome = await vi.waitUntil(() => catcher.mails.find((m) => m.rcptTo.includes('made@example.com')));

@@ -15,7 +15,7 @@ export function panelRank(repo: Repositories) {
      * user's password or email would hand them those rights. Administrators outrank everyone.
      */
     async requireOutranks(callerId: number, own: readonly string[], userId: number): Promise<void> {
-      if (own.includes(Scopes.Admin)) return;
+      if (own.includes(Scopes.ServersAdmin)) return;
       for (const scope of await repo.permissions.panelScopes(userId)) {
         if (!hasScope(own, scope as Scope)) throw missingHeld('this user holds rights you do not hold', scope);
       }

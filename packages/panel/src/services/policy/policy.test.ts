@@ -77,15 +77,15 @@ describe('one table, both sides', () => {
     expect(viaDaemon.statusCode).toBe(200);
     // ...and nothing else on the server: the node would refuse a start with the same token.
     const start = await daemonApp.inject({ method: 'POST', url: `/daemon/server/${id}/start`, headers: { authorization: `Bearer ${nodeToken([Scopes.ServersEditAdmin])}` } });
-    expect(start.json().error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServersStart } });
+    expect(start.json().error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServerStart } });
   });
 
   it('checks live-connection messages against the same table, and knows no others', () => {
-    expect(refuseSocketMessage(allBut(Scopes.ServersStart), { type: 'restart' })).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServersStart } });
+    expect(refuseSocketMessage(allBut(Scopes.ServerStart), { type: 'restart' })).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: Scopes.ServerStart } });
     // Without stop a restart passes here: only the node knows whether it would stop a running program (restart.test.ts).
-    expect(refuseSocketMessage(allBut(Scopes.ServersStop), { type: 'restart' })).toBeUndefined();
-    expect(refuseSocketMessage(allBut(Scopes.ServersFilesPut), { type: 'file', action: 'delete', path: 'x' })).toMatchObject({ metadata: { scope: Scopes.ServersFilesPut } });
-    expect(refuseSocketMessage(allBut(Scopes.ServersFilesPut), { type: 'file', data: { action: 'get' } })).toBeUndefined();
-    expect(refuseSocketMessage([Scopes.Admin], { type: 'explode' })).toMatchObject({ code: 'ErrFieldRequired' });
+    expect(refuseSocketMessage(allBut(Scopes.ServerStop), { type: 'restart' })).toBeUndefined();
+    expect(refuseSocketMessage(allBut(Scopes.ServerFilesPut), { type: 'file', action: 'delete', path: 'x' })).toMatchObject({ metadata: { scope: Scopes.ServerFilesPut } });
+    expect(refuseSocketMessage(allBut(Scopes.ServerFilesPut), { type: 'file', data: { action: 'get' } })).toBeUndefined();
+    expect(refuseSocketMessage([Scopes.ServersAdmin], { type: 'explode' })).toMatchObject({ code: 'ErrFieldRequired' });
   });
 });

@@ -49,7 +49,7 @@ export async function scopesForServer(repo: Repositories, userId: number, server
   // Read afresh after any write to the database (ReadCache), so a revoked permission counts at once.
   const held = await repo.reads.get(`server:${userId}:${serverId}`, async () => {
     const panel = await repo.permissions.panelScopes(userId);
-    if (panel.includes(Scopes.Admin)) return [Scopes.Admin, ...everyServerScope];
+    if (panel.includes(Scopes.ServersAdmin)) return [Scopes.ServersAdmin, ...everyServerScope];
     return repo.permissions.serverScopes(userId, serverId);
   });
   return [...held];

@@ -9,6 +9,6 @@ import type { Repositories } from '../../db/repositories.js';
  */
 export async function sessionScopes(repo: Repositories, userId: number): Promise<string[]> {
   const held = await repo.permissions.panelScopes(userId);
-  if (held.includes(Scopes.ServersList) || !(await repo.permissions.holdsAnyServer(userId))) return held;
-  return [...held, Scopes.ServersList];
+  if (held.includes(Scopes.ServersView) || !(await repo.permissions.holdsAnyServer(userId))) return held;
+  return [...held, Scopes.ServersView];
 }

@@ -17,7 +17,7 @@ const blank: AddServerInput = { name: '', nodeId: null, templateId: null, envTyp
 export function AddServerForm({ nodes, templates }: { nodes: NodeView[]; templates: TemplateSummary[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const isAdmin = useCan(Scopes.Admin);
+  const isAdmin = useCan(Scopes.ServersAdmin);
   const create = useCreateServer();
   const [input, setInput] = useState<AddServerInput>(blank);
   const [touched, setTouched] = useState(false);

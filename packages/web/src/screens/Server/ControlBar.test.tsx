@@ -82,7 +82,7 @@ describe('ControlBar', () => {
     renderBar(true, perms({ admin: true }));
     expect(controls()).toEqual(['Restart', 'Stop', 'Kill', 'Install']);
     cleanup();
-    sessionStore.save([Scopes.Admin]);
+    sessionStore.save([Scopes.ServersAdmin]);
     connection = new RecordingConnection('abcd1234');
     renderWithProviders(
       <ServerPermissionsProvider permissions={undefined}>

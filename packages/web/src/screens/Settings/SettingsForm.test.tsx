@@ -52,7 +52,7 @@ describe('SettingsForm', () => {
   });
 
   it('lets an administrator change them', () => {
-    sessionStore.save([Scopes.Admin]);
+    sessionStore.save([Scopes.ServersAdmin]);
     renderWithProviders(<SettingsForm initial={initial} />);
     expect(field(SettingKeys.masterUrl).readOnly).toBe(false);
     expect(field(SettingKeys.emailHost).readOnly).toBe(false);

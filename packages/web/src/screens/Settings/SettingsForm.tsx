@@ -16,7 +16,7 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
   const config = useConfig();
   const save = useSaveSettings();
   // Where mail goes and the master URL are an administrator's (the panel refuses anyone else): shown read-only.
-  const mailAndAddressLocked = !useCan(Scopes.Admin);
+  const mailAndAddressLocked = !useCan(Scopes.ServersAdmin);
   const [values, setValues] = useState<SettingsMap>(initial.values);
   const [secretsSet, setSecretsSet] = useState(initial.secretsSet);
   // The panel's refusal of one setting (an invalid master URL, no sender address), shown beside it until it changes.

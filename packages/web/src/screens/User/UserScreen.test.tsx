@@ -41,7 +41,7 @@ describe('UserScreen', () => {
   });
 
   it('offers an administrator all of them', async () => {
-    const { email, passwords } = await open([Scopes.Admin]);
+    const { email, passwords } = await open([Scopes.ServersAdmin]);
     expect(email.readOnly).toBe(false);
     expect(passwords).toHaveLength(2);
   });

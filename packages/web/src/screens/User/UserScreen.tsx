@@ -24,7 +24,7 @@ export default function UserScreen() {
   const update = useUpdateUser(id);
   const remove = useDeleteUser(id);
   const canEdit = useCan(Scopes.UsersEdit);
-  const isAdmin = useCan(Scopes.Admin);
+  const isAdmin = useCan(Scopes.ServersAdmin);
   const [confirming, setConfirming] = useState(false);
 
   const confirmDelete = async () => {

@@ -14,13 +14,13 @@ describe('the panel permission switches', () => {
     expect(switchState(Scopes.NodesView, [], own, true)).toEqual({ checked: false, disabled: false });
     expect(switchState(Scopes.TemplatesEdit, [], own, true)).toEqual({ checked: false, disabled: true, reason: 'users.notHeld' });
     expect(switchState(Scopes.TemplatesEdit, [Scopes.TemplatesEdit], own, true)).toEqual({ checked: true, disabled: true, reason: 'users.notHeld' });
-    expect(switchState(Scopes.TemplatesEdit, [], [Scopes.Admin], true).disabled).toBe(false);
+    expect(switchState(Scopes.TemplatesEdit, [], [Scopes.ServersAdmin], true).disabled).toBe(false);
   });
 
   it('shows every scope on and locked for an administrator, and everything locked to a viewer', () => {
-    expect(switchState(Scopes.NodesEdit, [Scopes.Admin], [Scopes.Admin], true)).toEqual({ checked: true, disabled: true, reason: 'users.adminImplies' });
-    expect(switchState(Scopes.Admin, [Scopes.Admin], [Scopes.Admin], true)).toEqual({ checked: true, disabled: false });
-    expect(switchState(Scopes.NodesView, [Scopes.NodesView], [Scopes.Admin], false)).toEqual({ checked: true, disabled: true });
+    expect(switchState(Scopes.NodesEdit, [Scopes.ServersAdmin], [Scopes.ServersAdmin], true)).toEqual({ checked: true, disabled: true, reason: 'users.adminImplies' });
+    expect(switchState(Scopes.ServersAdmin, [Scopes.ServersAdmin], [Scopes.ServersAdmin], true)).toEqual({ checked: true, disabled: false });
+    expect(switchState(Scopes.NodesView, [Scopes.NodesView], [Scopes.ServersAdmin], false)).toEqual({ checked: true, disabled: true });
   });
 
   it('keeps the selection in the shared order whichever way it was built', () => {

@@ -20,8 +20,8 @@ export interface SwitchState {
  * panel refuses to let anyone grant or take it away.
  */
 export function switchState(scope: Scope, selected: readonly string[], own: readonly string[] | null, canEdit: boolean): SwitchState {
-  const isAdmin = selected.includes(Scopes.Admin);
-  if (scope !== Scopes.Admin && isAdmin) return { checked: true, disabled: true, reason: 'users.adminImplies' };
+  const isAdmin = selected.includes(Scopes.ServersAdmin);
+  if (scope !== Scopes.ServersAdmin && isAdmin) return { checked: true, disabled: true, reason: 'users.adminImplies' };
   const checked = selected.includes(scope);
   if (!canEdit) return { checked, disabled: true };
   if (!hasScope(own ?? [], scope)) return { checked, disabled: true, reason: 'users.notHeld' };

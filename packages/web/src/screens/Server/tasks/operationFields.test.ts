@@ -20,10 +20,10 @@ describe('the operation editor', () => {
   });
 
   it('offers only the operations the user may do by hand: editServerData alone may pause, a step needs servers.edit.admin', () => {
-    expect(allowedOperationTypes([Scopes.ServersEdit])).toEqual(['wait']);
-    expect(allowedOperationTypes([Scopes.ServersEdit, Scopes.ServersStart, Scopes.ServersStop, Scopes.ServersConsoleSend]).sort()).toEqual(['console', 'kill', 'restart', 'start', 'stop', 'wait']);
-    expect(allowedOperationTypes([Scopes.ServersEdit, Scopes.ServersEditAdmin])).toEqual(expect.arrayContaining(['command', 'writefile', 'download', 'wait']));
-    expect(allowedOperationTypes([Scopes.Admin])).toEqual(TASK_OPERATION_TYPES);
+    expect(allowedOperationTypes([Scopes.ServerEdit])).toEqual(['wait']);
+    expect(allowedOperationTypes([Scopes.ServerEdit, Scopes.ServerStart, Scopes.ServerStop, Scopes.ServerConsoleSend]).sort()).toEqual(['console', 'kill', 'restart', 'start', 'stop', 'wait']);
+    expect(allowedOperationTypes([Scopes.ServerEdit, Scopes.ServersEditAdmin])).toEqual(expect.arrayContaining(['command', 'writefile', 'download', 'wait']));
+    expect(allowedOperationTypes([Scopes.ServersAdmin])).toEqual(TASK_OPERATION_TYPES);
     expect(allowedOperationTypes([])).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ const lookup = (key: string) => key.split('.').reduce<unknown>((node, part) => (
 describe('taskDisabledText', () => {
   it('names the permission the task\'s saver lacks as the permission screens do, and says nothing for a task that runs', () => {
     expect(taskDisabledText(undefined)).toBeUndefined();
-    const server = taskDisabledText({ reason: 'ownerLacksScope', scope: Scopes.ServersEdit })!;
+    const server = taskDisabledText({ reason: 'ownerLacksScope', scope: Scopes.ServerEdit })!;
     const panel = taskDisabledText({ reason: 'ownerLacksScope', scope: Scopes.ServersEditAdmin })!;
     const unsaved = taskDisabledText({ reason: 'unsaved' })!;
     expect(lookup(server.permissionKey!)).toBe('Edit settings and tasks');
