@@ -91,8 +91,6 @@ export const fileMessageActions = {
   delete: 'fileDelete',
 } as const satisfies Record<string, ServerAction>;
 
-export type SocketMessageType = keyof typeof socketMessageActions | 'file';
-
 /**
  * The action of each task operation type, whose need a task holding it carries: a power action or
  * a console line needs what doing it by hand needs; a pause, no more than the task. Any other type

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { OutpostError } from '@outpost/shared';
 
 const pattern = /^[0-9a-f]{8}$/;
@@ -10,8 +9,4 @@ export function isServerId(value: string): boolean {
 
 export function assertServerId(value: string): void {
   if (!isServerId(value)) throw new OutpostError('ErrNotFound', `no server ${value}`, { id: value });
-}
-
-export function newServerId(): string {
-  return randomBytes(4).toString('hex');
 }

@@ -24,8 +24,3 @@ export function parsePortBinding(text: string): PortBinding | undefined {
     protocol: (match[4] as 'tcp' | 'udp' | undefined) ?? DEFAULT_PORT_PROTOCOL,
   };
 }
-
-/** The stored text of a port binding. */
-export function formatPortBinding(binding: PortBinding): string {
-  return `${binding.host}:${binding.outsidePort}:${binding.insidePort}/${binding.protocol}`;
-}

@@ -12,6 +12,7 @@ import { i18n, type Catalogue } from '../translation/translator';
  * Node (`vite build --ssr`) and loaded by the panel's page route (plugins/firstScreen.ts).
  */
 
+/** @public The panel reads this from the built module, by its path, as from renderFirstScreen. */
 export { firstScreenCalls };
 
 // Each language's catalogue is its own chunk of the server build, read on first use.
@@ -23,7 +24,10 @@ async function loadCatalogue(locale: Locale): Promise<void> {
   i18n.addCatalogue(locale, (await load?.()) ?? {});
 }
 
-/** The markup of the app at `screen.pathname` as its user would first see it. */
+/**
+ * The markup of the app at `screen.pathname` as its user would first see it.
+ * @public
+ */
 export async function renderFirstScreen(screen: FirstScreen): Promise<string> {
   await Promise.all([loadCatalogue(defaultLocale), loadCatalogue(screen.locale), preloadScreen(screen.pathname, true)]);
   const client = createQueryClient();
