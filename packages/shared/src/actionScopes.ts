@@ -47,6 +47,10 @@ export const serverActionScopes = {
   adminVariables: Scopes.ServersEditAdmin,
   definitionView: Scopes.ServersEditAdmin,
   definitionEdit: Scopes.ServersEditAdmin,
+  // The run flags (autostart, autorestart, autorecover) are the Admin tab's switches, which read and
+  // write the definition: the same need, whether through the definition or PufferPanel 3's .../flags.
+  flagsView: Scopes.ServersEditAdmin,
+  flagsEdit: Scopes.ServersEditAdmin,
   reload: Scopes.ServersAdmin,
   usersEdit: Scopes.ServerUsersEdit,
 

@@ -4,7 +4,7 @@
 // user holds on that server; the daemon checks them again. Browser-safe: types only.
 import type { ServerDefinition, Variable } from './contract/definition.js';
 import type { NodeInfo } from './contract/nodes.js';
-import type { ConsoleReplay, FileListing, PowerAction, ServerStats, ServerStatus } from './contract/serverApi.js';
+import type { ConsoleReplay, FileListing, PowerAction, ServerFlags, ServerFlagsRequest, ServerStats, ServerStatus } from './contract/serverApi.js';
 import type { SocketEvent, SocketRequest } from './contract/socket.js';
 import type { Task, TaskList } from './contract/tasks.js';
 
@@ -41,6 +41,10 @@ export interface NodeClient {
   getData(caller: NodeCaller, id: string): Promise<Record<string, Variable>>;
   /** Sets variable values ({name: value}); non-admins may only change userEdit variables. */
   putData(caller: NodeCaller, id: string, values: Record<string, unknown>): Promise<void>;
+  /** The definition's run flags, in PufferPanel 3's names. */
+  getFlags(caller: NodeCaller, id: string): Promise<ServerFlags>;
+  /** Sets the run flags the request names on the definition as it is now; the others keep their value. */
+  setFlags(caller: NodeCaller, id: string, flags: ServerFlagsRequest): Promise<void>;
   /** Re-reads the definition from disk. */
   reload(caller: NodeCaller, id: string): Promise<void>;
   getStatus(caller: NodeCaller, id: string): Promise<ServerStatus>;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { grants, hasScope, OutpostError, powerActions, readTask, requireScopes, requireTaskScopes, Scopes, serverActionScopes as need } from '@outpost/shared';
+import { grants, hasScope, OutpostError, powerActions, readTask, requireScopes, requireTaskScopes, runFlagsOf, runFlagValues, Scopes, serverActionScopes as need } from '@outpost/shared';
 import type {
   ConsoleReplay,
   FileDownload,
@@ -10,6 +10,8 @@ import type {
   PowerAction,
   ScopeNeed,
   ServerDefinition,
+  ServerFlags,
+  ServerFlagsRequest,
   ServerSocket,
   ServerStats,
   ServerStatus,
@@ -86,6 +88,15 @@ export class NodeApi implements NodeClient {
     this.server(caller, id, need.dataEdit);
     if (!values || typeof values !== 'object') throw new OutpostError('ErrFieldRequired', 'data is required', { field: 'data' });
     await this.daemon.servers.putData(id, structuredClone(values), grants(caller.scopes, need.adminVariables));
+  }
+
+  async getFlags(caller: NodeCaller, id: string): Promise<ServerFlags> {
+    return runFlagsOf(this.server(caller, id, need.flagsView).definition.run);
+  }
+
+  async setFlags(caller: NodeCaller, id: string, flags: ServerFlagsRequest): Promise<void> {
+    this.server(caller, id, need.flagsEdit);
+    await this.daemon.servers.putRunFlags(id, runFlagValues(flags ?? {}));
   }
 
   async reload(caller: NodeCaller, id: string): Promise<void> {

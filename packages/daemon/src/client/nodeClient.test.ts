@@ -59,6 +59,8 @@ const calls: Record<Exclude<keyof NodeClient, NodeWideCall>, Call> = {
   putDefinition: { need: need.definitionEdit, run: (c, who, id) => c.putDefinition(who, id, fakeDefinition({ autorestart: true })) },
   getData: { need: need.dataView, run: (c, who, id) => c.getData(who, id) },
   putData: { need: need.dataEdit, run: (c, who, id) => c.putData(who, id, { motd: 'changed' }) },
+  getFlags: { need: need.flagsView, run: (c, who, id) => c.getFlags(who, id) },
+  setFlags: { need: need.flagsEdit, run: (c, who, id) => c.setFlags(who, id, { autoStart: true }) },
   reload: { need: need.reload, run: (c, who, id) => c.reload(who, id) },
   getStatus: { need: need.status, run: (c, who, id) => c.getStatus(who, id) },
   getStats: { need: need.stats, run: (c, who, id) => c.getStats(who, id) },
@@ -330,6 +332,13 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     await client.putDefinition(admin, id, def);
     await client.reload(admin, id);
     expect((await client.getDefinition(admin, id)).run.autorestart).toBe(true);
+
+    // PufferPanel 3's flags are the run section's, under its names; one set leaves the others as they were.
+    expect(await client.getFlags(admin, id)).toEqual({ autoStart: false, autoRestartOnCrash: false, autoRestartOnGraceful: true });
+    await client.setFlags(admin, id, { autoRestartOnCrash: true });
+    expect(await client.getFlags(admin, id)).toEqual({ autoStart: false, autoRestartOnCrash: true, autoRestartOnGraceful: true });
+    await client.reload(admin, id);
+    expect((await client.getDefinition(admin, id)).run).toMatchObject({ autorecover: true, autorestart: true });
 
     await client.putData(operator, id, { motd: 'changed' });
     expect((await client.getData(operator, id)).motd.value).toBe('changed');

@@ -3,7 +3,7 @@ import { chmod, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node
 import { closeServerFiles, serverFilesFor } from '../files/serverFilesFor.js';
 import { join } from 'node:path';
 import { applyVariableValues, checkDefinitionValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
-import type { ServerDefinition, Variable } from '@outpost/shared';
+import type { RunFlagName, ServerDefinition, Variable } from '@outpost/shared';
 import { restrictedTasks, tasksOf, type StoredTask, type StoredTaskMap } from './ServerTasks.js';
 import { checkSchedule } from './taskSchedule.js';
 import { assertServerId, isServerId } from './serverId.js';
@@ -125,6 +125,14 @@ export class ServerManager {
     const server = this.get(id);
     const def = readDefinition(definition);
     this.checkValues(id, def);
+    await this.writeToDisk(id, def);
+    server.setDefinition(def);
+  }
+
+  /** Sets run flags (autostart, autorestart, autorecover) on the definition as it is now. */
+  async putRunFlags(id: string, flags: Partial<Record<RunFlagName, boolean>>): Promise<void> {
+    const server = this.get(id);
+    const def: ServerDefinition = { ...server.definition, run: { ...server.definition.run, ...flags } };
     await this.writeToDisk(id, def);
     server.setDefinition(def);
   }

@@ -36,6 +36,8 @@ import {
   ServerDataResponse,
   ServerDefinition,
   ServerDetailResponse,
+  ServerFlags,
+  ServerFlagsRequest,
   ServerListResponse,
   ServerStats,
   TaskBody,
@@ -152,6 +154,9 @@ const calls: Record<string, Call> = {
   [`POST ${server}/data`]: { body: ServerDataRequest, ok: none },
   [`GET ${server}/status`]: { ok: [200, ServerStatus] },
   [`GET ${server}/stats`]: { ok: [200, ServerStats] },
+  [`GET ${server}/flags`]: { ok: [200, ServerFlags] },
+  [`POST ${server}/flags`]: { body: ServerFlagsRequest, ok: none },
+  [`GET ${server}/query`]: { ok: none },
   [`GET ${server}/console`]: { ok: [200, ConsoleReplay] },
   [`POST ${server}/console`]: { body: ConsoleCommandRequest, ok: none },
   ...Object.fromEntries(POWER_ACTIONS.map((action) => [`POST ${server}/${action}`, { ok: none }])),
@@ -167,6 +172,11 @@ const calls: Record<string, Call> = {
   [`DELETE ${server}/tasks/{taskId}`]: { ok: none },
   [`POST ${server}/tasks/{taskId}/run`]: { ok: none },
 };
+// PufferPanel 3's path of every call on a server but the definition at the bare server path
+// (GET /api/servers/{id} is the server itself): the same body and answers.
+for (const [key, call] of Object.entries(calls)) {
+  if (key.includes(`${server}/`)) calls[key.replace(server, '/api/servers/{id}')] = call;
+}
 
 /**
  * A schema's outline: its type and every property path in it (`server.node.sftpPort`,

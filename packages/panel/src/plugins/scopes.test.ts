@@ -80,6 +80,21 @@ describe('the route table', () => {
     expect(scopeOf('DELETE', '/api/servers/:id')).toEqual(serverActionScopes.delete);
     expect(scopeOf('GET', '/proxy/daemon/socket/:id')).toEqual(serverActionScopes.connect);
     expect(scopeOf('DELETE', '/proxy/daemon/server/:id/file/*')).toEqual(serverActionScopes.fileDelete);
+    expect(scopeOf('POST', '/api/servers/:id/flags')).toEqual(serverActionScopes.flagsEdit);
+    expect(scopeOf('GET', '/api/servers/:id/query')).toEqual(serverActionScopes.stats);
+  });
+
+  it("serves every call on a server at PufferPanel 3's path too, with the spec path's scope", () => {
+    const scopes = new Map(t.app.routeScopes.map((route) => [`${route.method} ${route.url}`, route.scope]));
+    const spec = t.app.routeScopes.filter((route) => route.url.startsWith('/proxy/daemon/server/:id/'));
+    expect(spec.length).toBeGreaterThan(25);
+    for (const route of spec) {
+      const twin = `${route.method} ${route.url.replace('/proxy/daemon/server/:id/', '/api/servers/:id/')}`;
+      expect(scopes.get(twin), twin).toEqual(route.scope);
+    }
+    expect(scopes.get('GET /api/servers/:id/socket')).toEqual(scopes.get('GET /proxy/daemon/socket/:id'));
+    // The bare server path is the server itself at /api (spec), the definition only at /proxy.
+    expect(scopes.get('GET /api/servers/:id')).toEqual(serverActionScopes.view);
   });
 
   it('refuses to start with a route that declares no scope, a scope that does not exist, or a server scope without a server', async () => {

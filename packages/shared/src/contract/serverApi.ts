@@ -31,6 +31,40 @@ export const ServerStats = Type.Object({
 });
 export type ServerStats = Static<typeof ServerStats>;
 
+/**
+ * GET .../flags: the definition's run flags under PufferPanel 3's names, each false when the
+ * definition leaves it out (runFlagNames maps them to the run section's own).
+ */
+export const ServerFlags = Type.Object({
+  autoStart: Type.Boolean({ description: 'run.autostart: start with the node' }),
+  autoRestartOnCrash: Type.Boolean({ description: 'run.autorecover: start again after a crash' }),
+  autoRestartOnGraceful: Type.Boolean({ description: 'run.autorestart: start again after a clean exit' }),
+});
+export type ServerFlags = Static<typeof ServerFlags>;
+
+/** POST .../flags: any of the flags; those left out keep their value. */
+export const ServerFlagsRequest = Type.Partial(ServerFlags);
+export type ServerFlagsRequest = Static<typeof ServerFlagsRequest>;
+
+/** Each flag's name in the definition's run section. */
+export const runFlagNames = { autoStart: 'autostart', autoRestartOnCrash: 'autorecover', autoRestartOnGraceful: 'autorestart' } as const satisfies Record<keyof ServerFlags, string>;
+export type RunFlagName = (typeof runFlagNames)[keyof ServerFlags];
+
+/** The flags of a run section. */
+export function runFlagsOf(run: Partial<Record<RunFlagName, boolean>>): ServerFlags {
+  return Object.fromEntries(Object.entries(runFlagNames).map(([flag, name]) => [flag, run[name] === true])) as ServerFlags;
+}
+
+/** The run section's values of the flags a request sets (only those it names). */
+export function runFlagValues(flags: ServerFlagsRequest): Partial<Record<RunFlagName, boolean>> {
+  const values: Partial<Record<RunFlagName, boolean>> = {};
+  for (const [flag, name] of Object.entries(runFlagNames)) {
+    const value = flags[flag as keyof ServerFlags];
+    if (typeof value === 'boolean') values[name] = value;
+  }
+  return values;
+}
+
 /** GET .../console?time=: console text since an epoch (ms). */
 export const ConsoleQuery = Type.Object({ time: Type.Optional(Type.Number({ minimum: 0 })) });
 

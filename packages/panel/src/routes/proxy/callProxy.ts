@@ -1,15 +1,19 @@
 import { AnyNodeToken, callArgs, NoContent, nodeCalls, requestArg, responses, routeOf, serverActionScopes, successStatus } from '@outpost/shared';
 import type { NodeCall, NodeCaller } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
+import { serverPaths } from './serverPaths.js';
 import { serverAccess } from '../../services/policy/policy.js';
 
 type Method = (caller: NodeCaller, ...args: unknown[]) => Promise<unknown>;
 
+const DAEMON_SERVER = '/daemon/server/:id';
+
 /**
- * /proxy/daemon/server/{id}/...: the panel's route of each row of the call table (shared
- * nodeCalls) that has `proxy`. The scopes plugin checks the row's action; the handler finds the
- * server, the caller's scopes on it and its node's client, makes the row's NodeClient call with
- * the arguments the row names, and answers as the daemon does (or with the row's proxy status).
+ * /proxy/daemon/server/{id}/... and /api/servers/{id}/... (serverPaths.ts): the panel's routes of
+ * each row of the call table (shared nodeCalls) that has `proxy`. The scopes plugin checks the
+ * row's action; the handler finds the server, the caller's scopes on it and its node's client,
+ * makes the row's NodeClient call with the arguments the row names, and answers as the daemon
+ * does (or with the row's proxy status).
  */
 export function callProxyRoutes(calls: Readonly<Record<string, NodeCall>> = nodeCalls) {
   return async function (app: FastifyInstance): Promise<void> {
@@ -19,9 +23,10 @@ export function callProxyRoutes(calls: Readonly<Record<string, NodeCall>> = node
       const args = callArgs(key, row);
       const status = row.proxy.status ?? successStatus(row);
       const { params, querystring, body } = row;
-      app.route({
+      if (!path.startsWith(DAEMON_SERVER)) throw new Error(`${key}: a proxied call is one on a server, under ${DAEMON_SERVER}`);
+      for (const url of serverPaths(path.slice(DAEMON_SERVER.length))) app.route({
         method,
-        url: path.replace(/^\/daemon\//, '/proxy/daemon/'),
+        url,
         schema: {
           summary: row.proxy.summary,
           tags: ['proxy'],

@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { isOn } from '../../services/isOn.js';
 import { serverAccess } from '../../services/policy/policy.js';
 import { archiveSchema, deleteFileSchema, extractSchema, getFileSchema, putFileSchema } from './schema.js';
-
-const BASE = '/proxy/daemon/server/:id';
+import { serverPaths } from './serverPaths.js';
 
 /** A file name for content-disposition, with a plain fallback and the exact UTF-8 form. */
 function attachment(path: string): string {
@@ -23,18 +22,20 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
   await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 10 }, fileHwm: 1 << 20, highWaterMark: 1 << 20 });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get(`${BASE}/file/*`, { schema: getFileSchema, config: { scope: need.fileGet } }, async (request, reply) => {
-    const { client, caller, server } = await serverAccess(request);
-    const path = request.params['*'];
-    const found = await client.getFile(caller, server.id, path);
-    if ('files' in found) return found.files;
-    reply.header('content-type', 'application/octet-stream');
-    reply.header('content-length', String(found.size));
-    reply.header('content-disposition', attachment(path));
-    // A stream skips the response schema, which describes the folder listing.
-    // The node's own stream when it is one (the local node's file), piped as it is.
-    return reply.send((found.stream instanceof Readable ? found.stream : Readable.from(found.stream)) as never);
-  });
+  for (const url of serverPaths('/file/*')) {
+    r.get(url, { schema: getFileSchema, config: { scope: need.fileGet } }, async (request, reply) => {
+      const { client, caller, server } = await serverAccess(request);
+      const path = request.params['*'];
+      const found = await client.getFile(caller, server.id, path);
+      if ('files' in found) return found.files;
+      reply.header('content-type', 'application/octet-stream');
+      reply.header('content-length', String(found.size));
+      reply.header('content-disposition', attachment(path));
+      // A stream skips the response schema, which describes the folder listing.
+      // The node's own stream when it is one (the local node's file), piped as it is.
+      return reply.send((found.stream instanceof Readable ? found.stream : Readable.from(found.stream)) as never);
+    });
+  }
 
   // PUT takes the file as the multipart field `file` (the spec, the web app) or, from a bearer
   // client, as the raw body in any other content type (PufferPanel 2's clients): a child context
@@ -44,7 +45,7 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
     raw.removeContentTypeParser(['application/json', 'text/plain']);
     raw.addContentTypeParser(['application/json', 'text/plain'], passStream);
     raw.addContentTypeParser('*', passStream);
-    raw.withTypeProvider<TypeBoxTypeProvider>().put(`${BASE}/file/*`, { schema: putFileSchema, config: { scope: need.filePut, uploads: true } }, async (request, reply) => {
+    for (const url of serverPaths('/file/*')) raw.withTypeProvider<TypeBoxTypeProvider>().put(url, { schema: putFileSchema, config: { scope: need.filePut, uploads: true } }, async (request, reply) => {
       const { client, caller, server } = await serverAccess(request);
       const path = request.params['*'];
       if (isOn(request.query.folder)) {
@@ -65,21 +66,27 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
     });
   });
 
-  r.delete(`${BASE}/file/*`, { schema: deleteFileSchema, config: { scope: need.fileDelete } }, async (request, reply) => {
-    const { client, caller, server } = await serverAccess(request);
-    await client.deleteFile(caller, server.id, request.params['*']);
-    return reply.code(204).send(null);
-  });
+  for (const url of serverPaths('/file/*')) {
+    r.delete(url, { schema: deleteFileSchema, config: { scope: need.fileDelete } }, async (request, reply) => {
+      const { client, caller, server } = await serverAccess(request);
+      await client.deleteFile(caller, server.id, request.params['*']);
+      return reply.code(204).send(null);
+    });
+  }
 
-  r.post(`${BASE}/archive/*`, { schema: archiveSchema, config: { scope: need.archive } }, async (request, reply) => {
-    const { client, caller, server } = await serverAccess(request);
-    await client.archive(caller, server.id, request.params['*'], request.body);
-    return reply.code(204).send(null);
-  });
+  for (const url of serverPaths('/archive/*')) {
+    r.post(url, { schema: archiveSchema, config: { scope: need.archive } }, async (request, reply) => {
+      const { client, caller, server } = await serverAccess(request);
+      await client.archive(caller, server.id, request.params['*'], request.body);
+      return reply.code(204).send(null);
+    });
+  }
 
-  r.get(`${BASE}/extract/*`, { schema: extractSchema, config: { scope: need.extract } }, async (request, reply) => {
-    const { client, caller, server } = await serverAccess(request);
-    await client.extract(caller, server.id, request.params['*'], request.query.destination ?? '');
-    return reply.code(204).send(null);
-  });
+  for (const url of serverPaths('/extract/*')) {
+    r.get(url, { schema: extractSchema, config: { scope: need.extract } }, async (request, reply) => {
+      const { client, caller, server } = await serverAccess(request);
+      await client.extract(caller, server.id, request.params['*'], request.query.destination ?? '');
+      return reply.code(204).send(null);
+    });
+  }
 }

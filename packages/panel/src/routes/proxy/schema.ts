@@ -32,6 +32,12 @@ export const postConsoleSchema = {
   body: ConsoleCommandRequest,
   response: responses({ 204: NoContent }),
 };
+export const querySchema = {
+  summary: "PufferPanel 3's game query: Outpost queries no game yet, so it answers 204 with no body, as PufferPanel 3 does for a server it cannot query",
+  tags: ['proxy'],
+  params: ServerParams,
+  response: responses({ 204: NoContent }),
+};
 export const powerSchema = {
   summary: 'Run a power action; with ?wait the answer comes when it has finished',
   tags: ['proxy'],

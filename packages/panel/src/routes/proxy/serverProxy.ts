@@ -4,16 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { isOn } from '../../services/isOn.js';
 import { templateDefinition } from '../../services/saveTemplate.js';
 import { serverAccess } from '../../services/policy/policy.js';
-import { getConsoleSchema, getDefinitionSchema, postConsoleSchema, postDefinitionSchema, powerSchema } from './schema.js';
+import { getConsoleSchema, getDefinitionSchema, postConsoleSchema, postDefinitionSchema, powerSchema, querySchema } from './schema.js';
+import { serverPaths } from './serverPaths.js';
 
 const BASE = '/proxy/daemon/server/:id';
 
-/** Definition, console and power of one server, forwarded to its node (data, status, stats and reload come from the call table: callProxy.ts). */
+/** Definition, console and power of one server, forwarded to its node (data, status, stats, flags and reload come from the call table: callProxy.ts). */
 export default async function serverProxyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  // The spec serves the definition at the base path; /definition stays for the web app.
-  for (const path of [BASE, `${BASE}/definition`]) {
+  // The spec serves the definition at the base path; /definition stays for the web app and is PufferPanel 3's.
+  for (const path of [BASE, ...serverPaths('/definition')]) {
     r.get(path, { schema: getDefinitionSchema, config: { scope: need.definitionView } }, async (request) => {
       const { client, caller, server } = await serverAccess(request);
       return client.getDefinition(caller, server.id);
@@ -26,30 +27,45 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
     });
   }
 
-  r.get(`${BASE}/console`, { schema: getConsoleSchema, config: { scope: need.consoleView } }, async (request) => {
-    const { client, caller, server } = await serverAccess(request);
-    return client.replayConsole(caller, server.id, request.query.time);
-  });
+  for (const path of serverPaths('/console')) {
+    r.get(path, { schema: getConsoleSchema, config: { scope: need.consoleView } }, async (request) => {
+      const { client, caller, server } = await serverAccess(request);
+      return client.replayConsole(caller, server.id, request.query.time);
+    });
+  }
+
+  // PufferPanel 3's game query (players and the like), which Outpost does not do yet: its answer for
+  // a server it cannot query, 204 with no body (HEAD too), behind its need of the stats permission.
+  for (const path of serverPaths('/query')) {
+    r.get(path, { schema: querySchema, config: { scope: need.stats } }, async (request, reply) => {
+      await serverAccess(request);
+      return reply.code(204).send(null);
+    });
+  }
 
   // The command alone as the body, however a client's HTTP library labels it. The cross-site guard
   // still refuses anything but JSON from cookie callers, so only bearer callers get this far.
   await app.register(async (commands) => {
     commands.removeContentTypeParser('application/json');
     commands.addContentTypeParser('*', { parseAs: 'string' }, (request, text, done) => done(null, commandBody(String(text), request.headers['content-type'])));
-    commands.withTypeProvider<TypeBoxTypeProvider>().post(`${BASE}/console`, { schema: postConsoleSchema, config: { scope: need.consoleSend } }, async (request, reply) => {
-      const { client, caller, server } = await serverAccess(request);
-      const body = request.body;
-      await client.sendCommand(caller, server.id, typeof body === 'string' ? body : body.command);
-      return reply.code(204).send(null);
-    });
+    for (const path of serverPaths('/console')) {
+      commands.withTypeProvider<TypeBoxTypeProvider>().post(path, { schema: postConsoleSchema, config: { scope: need.consoleSend } }, async (request, reply) => {
+        const { client, caller, server } = await serverAccess(request);
+        const body = request.body;
+        await client.sendCommand(caller, server.id, typeof body === 'string' ? body : body.command);
+        return reply.code(204).send(null);
+      });
+    }
   });
 
   for (const action of POWER_ACTIONS) {
-    r.post(`${BASE}/${action}`, { schema: powerSchema, config: { scope: need[powerActions[action]] } }, async (request, reply) => {
-      const { client, caller, server } = await serverAccess(request);
-      await client.power(caller, server.id, action, { wait: isOn(request.query.wait) });
-      return reply.code(204).send(null);
-    });
+    for (const path of serverPaths(`/${action}`)) {
+      r.post(path, { schema: powerSchema, config: { scope: need[powerActions[action]] } }, async (request, reply) => {
+        const { client, caller, server } = await serverAccess(request);
+        await client.power(caller, server.id, action, { wait: isOn(request.query.wait) });
+        return reply.code(204).send(null);
+      });
+    }
   }
 
 }

@@ -26,16 +26,19 @@ function encode(event: BrowserSocketEvent): Buffer | string {
   return frame;
 }
 
+/** The live connection's paths: the spec's, and PufferPanel 3's beside its other calls on a server. */
+const SOCKET_PATHS = ['/proxy/daemon/socket/:id', '/api/servers/:id/socket'];
+
 /**
- * /proxy/daemon/socket/{id}: the browser's live connection to one server. The caller is
- * authenticated by the scopes plugin (cookie or bearer header); every message is checked against
- * their permission on the server before the node sees it, and console lines reach only holders
- * of viewServerConsole. The browser gets only the spec's types: a refusal is a console line for
+ * /proxy/daemon/socket/{id} (and /api/servers/{id}/socket): the browser's live connection to one
+ * server. The caller is authenticated by the scopes plugin (cookie or bearer header); every message
+ * is checked against their permission on the server before the node sees it, and console lines
+ * reach only holders of viewServerConsole. The browser gets only the spec's types: a refusal is a console line for
  * console viewers and nothing for others (clients take any `error` event for a dead socket).
  */
 export default async function socketProxyRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/proxy/daemon/socket/:id',
+  for (const path of SOCKET_PATHS) app.get(
+    path,
     {
       websocket: true,
       schema: { params: ServerParams, tags: ['proxy'], summary: 'Live connection: {type, data} both ways (SocketRequest in, SocketEvent out)' },
