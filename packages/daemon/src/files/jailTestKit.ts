@@ -130,14 +130,18 @@ export interface RaceTally {
  */
 export async function race(attempt: (round: number) => Promise<void>, rounds = 3000, budgetMs = 6000): Promise<RaceTally> {
   const tally: RaceTally = { done: 0, refused: 0 };
-  const until = Date.now() + budgetMs;
-  for (let round = 0; round < rounds && Date.now() < until; round++) {
+  // The time starts after the first attempt, which also starts the server user's file worker
+  // (seconds on a busy machine): the budget is for racing, not for starting up.
+  let until: number | undefined;
+  for (let round = 0; round < rounds && (until === undefined || Date.now() < until); round++) {
     try {
       await attempt(round);
       tally.done++;
     } catch (error) {
       if (!isRefusal(error)) throw error;
       tally.refused++;
+    } finally {
+      until ??= Date.now() + budgetMs;
     }
   }
   return tally;
