@@ -82,6 +82,8 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       error={errorOf(key)}
       data-setting={key}
+      // A field the caller may not change looks it, not only refuses typing.
+      variant={props.readOnly ? 'filled' : undefined}
       {...props}
     />
   );
