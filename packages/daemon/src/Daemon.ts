@@ -8,7 +8,6 @@ import { daemonRoutes } from './http/routes.js';
 import { runOperations } from './operations/runOperations.js';
 import { checkRequirements } from './operations/checkRequirements.js';
 import { downloadSourcesWith, type DownloadSources } from './operations/downloadSources.js';
-import { closeServerFiles, serverFilesFor } from './files/serverFilesFor.js';
 import type { Server } from './servers/Server.js';
 import type { FileStore } from './servers/serverFiles.js';
 import type { Operations } from './servers/Operations.js';
@@ -91,7 +90,7 @@ export class Daemon {
   private closing?: Promise<void>;
 
   /** A server's files, through its one jail object. */
-  readonly files = (server: Server): FileStore => serverFilesFor(server.root);
+  readonly files = (server: Server): FileStore => server.files;
 
   /** The daemon's one entry point: the panel's client for this node, and what the HTTP+WS routes call. */
   readonly api: NodeApi = new NodeApi(this);
@@ -111,7 +110,7 @@ export class Daemon {
       outbound: new OutboundGuard(config.outbound ?? { allowed: () => '', allowedIn: 'allowPrivateTargets of the daemon file' }),
       // This daemon's own: another in the same process keeps its sources.
       downloadSources: downloadSourcesWith(config.downloadSources),
-      createEnvironment: config.createEnvironment ?? ((env, serverId) => createBuiltInEnvironment(env, serverId, config.docker)),
+      createEnvironment: config.createEnvironment ?? ((env, serverId, files) => createBuiltInEnvironment(env, serverId, files, config.docker)),
     });
   }
 
@@ -124,7 +123,7 @@ export class Daemon {
       server.endLeftovers().catch((error: Error) => server.log(`Could not end the processes left running: ${error.message}`));
     }
     // Uploads a crash cut short are litter nobody would ever see the end of.
-    await Promise.all(daemon.servers.list().map((server) => serverFilesFor(server.root).jail.sweepUploads().catch(() => {})));
+    await Promise.all(daemon.servers.list().map((server) => server.files.jail.sweepUploads().catch(() => {})));
     if (config.autostart ?? true) {
       daemon.servers.autostart((server, error) => server.log(`Autostart failed: ${error.message}`));
     }
@@ -159,7 +158,7 @@ export class Daemon {
         if (cut <= 0 || !isServerId(serverId) || !this.servers.has(serverId)) return null;
         const grant = await sftp.check({ email, serverId, password, remoteAddress });
         if (!grant) return null;
-        return { root: this.servers.get(serverId).root, canWrite: grant.canWrite, sessionKey: sessionKey(grant.userId, serverId), userId: grant.userId, serverId };
+        return { files: this.servers.get(serverId).files, canWrite: grant.canWrite, sessionKey: sessionKey(grant.userId, serverId), userId: grant.userId, serverId };
       },
     });
   }
@@ -181,7 +180,7 @@ export class Daemon {
   /** Stops every server (kill after the grace period); safe to call twice. */
   close(): Promise<void> {
     this.closing ??= Promise.all([this.servers.shutdown(), this.sftp?.close()]).then(() => {
-      for (const server of this.servers.list()) closeServerFiles(server.root);
+      for (const server of this.servers.list()) server.files.close();
     });
     return this.closing;
   }

@@ -9,6 +9,7 @@ import type { Environment, ExecutionSpec, RunningProcess } from './environment.j
 import { createDockerEnvironment, isDockerAvailable } from './DockerEnvironment.js';
 import { connectDocker, dockerAddress } from './DockerEngine.js';
 import { containerName } from './DockerContainerOptions.js';
+import { ServerFiles } from '../files/ServerFiles.js';
 
 // A real engine: scripts/testPodman.mjs starts Podman's Docker API and builds a busybox image.
 const dockerHost = process.env.DOCKER_HOST;
@@ -19,7 +20,7 @@ describe('docker environment without an engine', () => {
   const missing = { socketPath: join(tmpdir(), `outpost-no-engine-${process.pid}.sock`) };
 
   it('refuses to start with ErrDockerNotSupported', async () => {
-    const environment = createDockerEnvironment({ type: 'docker' }, { serverId: 'deadbeef', ...missing });
+    const environment = createDockerEnvironment({ type: 'docker' }, { serverId: 'deadbeef', files: new ServerFiles(tmpdir()), ...missing });
     const spec = { command: 'sh', args: [], cwd: tmpdir(), serverRoot: tmpdir(), env: {} };
     await expect(environment.start(spec, () => undefined)).rejects.toMatchObject({
       code: 'ErrDockerNotSupported',
@@ -36,18 +37,21 @@ describe('docker environment without an engine', () => {
 describe.skipIf(!dockerHost)(`docker environment on a real engine${skipReason}`, () => {
   let root: string;
   let serverId: string;
+  let files: ServerFiles;
   let environment: Environment | undefined;
   let output: string;
 
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'outpost-docker-'));
     serverId = randomBytes(4).toString('hex');
+    files = new ServerFiles(root);
     output = '';
   });
 
   afterEach(async () => {
     await environment?.destroy?.();
     environment = undefined;
+    files.close();
     await rm(root, { recursive: true, force: true });
   });
 
@@ -56,7 +60,7 @@ describe.skipIf(!dockerHost)(`docker environment on a real engine${skipReason}`,
   }
 
   async function run(script: string, extra: Partial<DockerEnvironmentConfig> = {}, spec: Partial<ExecutionSpec> = {}) {
-    environment = createDockerEnvironment(config(extra), { serverId, dockerHost });
+    environment = createDockerEnvironment(config(extra), { serverId, dockerHost, files });
     const full: ExecutionSpec = { command: 'sh', args: ['-c', script], cwd: root, serverRoot: root, env: {}, ...spec };
     return environment.start(full, (text) => (output += text));
   }

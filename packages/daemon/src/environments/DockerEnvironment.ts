@@ -6,13 +6,15 @@ import type { Environment, ExecutionSpec, ExitInfo, RunningProcess } from './env
 import { connectDocker, dockerAddress, dockerNotSupported, pingDocker, type DockerAddress, type DockerEngineOptions } from './DockerEngine.js';
 import { attachContainer } from './DockerAttach.js';
 import { buildContainerOptions, containerName } from './DockerContainerOptions.js';
-import { serverFilesFor } from '../files/serverFilesFor.js';
+import type { ServerFiles } from '../files/ServerFiles.js';
 import { readEngineStats, type CpuSample, type EngineStats } from './DockerStats.js';
 
 export { isDockerAvailable } from './DockerEngine.js';
 
 export interface DockerEnvironmentOptions extends DockerEngineOptions {
   serverId: string;
+  /** The server's jail: bindings resolve through it. */
+  files: ServerFiles;
 }
 
 /** How long output may trail the container's exit before exited settles anyway. */
@@ -39,7 +41,7 @@ export function createDockerEnvironment(config: DockerEnvironmentConfig, options
 
     async start(spec: ExecutionSpec, onOutput: (text: string) => void): Promise<RunningProcess> {
       const { address, docker } = await connect();
-      const createOptions = await buildContainerOptions(config, spec, options.serverId, serverFilesFor(spec.serverRoot));
+      const createOptions = await buildContainerOptions(config, spec, options.serverId, options.files);
       await ensureImage(docker, createOptions.Image as string, onOutput);
       await removeContainer(docker, name);
       const container = await docker.createContainer(createOptions).catch(engineFailed('create the container'));

@@ -3,6 +3,7 @@ import type { EnvironmentConfig } from '@outpost/shared';
 import { createDockerEnvironment } from './DockerEnvironment.js';
 import type { DockerEngineOptions } from './DockerEngine.js';
 import type { Environment } from './environment.js';
+import type { ServerFiles } from '../files/ServerFiles.js';
 import { StandardEnvironment } from './StandardEnvironment.js';
 import { TtyEnvironment } from './TtyEnvironment.js';
 
@@ -10,6 +11,7 @@ import { TtyEnvironment } from './TtyEnvironment.js';
 export async function createEnvironment(
   config: EnvironmentConfig | undefined,
   serverId: string,
+  files: ServerFiles,
   docker: DockerEngineOptions = {},
 ): Promise<Environment> {
   switch (config?.type ?? 'standard') {
@@ -18,7 +20,7 @@ export async function createEnvironment(
     case 'tty':
       return new TtyEnvironment();
     case 'docker':
-      return createDockerEnvironment(config as Extract<EnvironmentConfig, { type: 'docker' }>, { ...docker, serverId });
+      return createDockerEnvironment(config as Extract<EnvironmentConfig, { type: 'docker' }>, { ...docker, serverId, files });
     default:
       throw new OutpostError('ErrInvalidJson', `unknown environment type ${JSON.stringify(config?.type)}`, { field: 'environment.type' });
   }

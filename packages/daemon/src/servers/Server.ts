@@ -1,4 +1,5 @@
 import { constants } from 'node:os';
+import { resolve } from 'node:path';
 import { builtinVariables, checkDefinitionValues, OutpostError, Scopes } from '@outpost/shared';
 import type { ServerDefinition, Step } from '@outpost/shared';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
@@ -7,7 +8,7 @@ import { killProcesses, killUser, leftoverProcesses, signalProcesses } from '../
 import { Locker } from '../system/Locker.js';
 import type { OutboundGuard } from '../system/outboundGuard.js';
 import type { DownloadSources } from '../operations/downloadSources.js';
-import { serverFilesFor } from '../files/serverFilesFor.js';
+import { ServerFiles } from '../files/ServerFiles.js';
 import { baseEnvironment, buildExecution, buildRunExecution, resolveWorkingDirectory } from './buildExecution.js';
 import { serverJavaEnvironment } from '../operations/javaHome.js';
 import type { OperationContext, Operations } from './Operations.js';
@@ -41,7 +42,7 @@ export interface ServerOptions {
   outbound?: OutboundGuard;
   /** Where the node's vendor download steps look things up; absent, the vendors' own. */
   downloadSources?: DownloadSources;
-  createEnvironment(config: ServerDefinition['environment'], serverId: string): Promise<Environment>;
+  createEnvironment(config: ServerDefinition['environment'], serverId: string, files: ServerFiles): Promise<Environment>;
 }
 
 export type StatusListener = (running: boolean) => void;
@@ -52,6 +53,8 @@ export type StatusListener = (running: boolean) => void;
  * skips the lock on purpose: it is the way out when a stop or start hangs.
  */
 export class Server implements TaskHost {
+  /** The server's one jail object, shared by HTTP, the WebSocket, SFTP, Docker bindings and install steps. */
+  readonly files: ServerFiles;
   readonly console: ConsoleBuffer;
   /** Its scheduled tasks, kept in the definition under `tasks`. */
   readonly tasks: ServerTasks;
@@ -80,6 +83,7 @@ export class Server implements TaskHost {
     private def: ServerDefinition,
     private readonly options: ServerOptions,
   ) {
+    this.files = new ServerFiles(resolve(root));
     this.console = new ConsoleBuffer(options.consoleLimit, options.consoleTrimTo);
     this.recovery = new RecoveryPolicy(options.recovery);
     this.restarts = new RecoveryPolicy({ ...options.recovery, initialDelayMs: options.restartDelayMs });
@@ -263,7 +267,7 @@ export class Server implements TaskHost {
     }
     if (this.def.run.pre?.length) await this.runSteps(this.def.run.pre, 'pre run hooks');
     const environment = await this.getEnvironment();
-    const spec = await buildRunExecution(this.def, serverFilesFor(this.root), variables, this.javaEnvironment());
+    const spec = await buildRunExecution(this.def, this.files, variables, this.javaEnvironment());
     this.log('Starting server');
     let proc: RunningProcess;
     try {
@@ -362,7 +366,7 @@ export class Server implements TaskHost {
     const user = await serverUser(this.root).catch(() => undefined);
     if (!user) return;
     // The file worker runs as the same user: let the operations it is doing finish first.
-    const files = serverFilesFor(this.root);
+    const files = this.files;
     await files.settled(FILE_WORK_GRACE_MS);
     // Ended here rather than by the sweep, so the next file operation (a start's working
     // directory) gets a fresh worker instead of one whose death is not yet noticed.
@@ -371,7 +375,7 @@ export class Server implements TaskHost {
   }
 
   private async getEnvironment(): Promise<Environment> {
-    this.environment ??= await this.options.createEnvironment(this.def.environment, this.id);
+    this.environment ??= await this.options.createEnvironment(this.def.environment, this.id, this.files);
     return this.environment;
   }
 
@@ -383,7 +387,7 @@ export class Server implements TaskHost {
       const ctx: OperationContext = {
         serverId: this.id,
         root: this.root,
-        files: serverFilesFor(this.root),
+        files: this.files,
         variables: this.variables(),
         log: (line) => this.log(line),
         exec: (argv, opts) => this.exec(argv, opts, abort.signal),
@@ -412,7 +416,7 @@ export class Server implements TaskHost {
   /** A command step: runs in the server's environment, output to the console, answers the exit code. */
   private async exec(argv: string[], opts: { cwd: string; env: Record<string, string> }, signal: AbortSignal): Promise<number> {
     const environment = await this.getEnvironment();
-    const spec = await buildExecution(argv, this.root, opts.cwd || (await resolveWorkingDirectory(serverFilesFor(this.root), undefined, {})), opts.env);
+    const spec = await buildExecution(argv, this.root, opts.cwd || (await resolveWorkingDirectory(this.files, undefined, {})), opts.env);
     if (signal.aborted) throw new OutpostError('ErrOperationFailed', 'the step was killed');
     const proc = await environment.start(spec, (text) => this.console.append(text));
     this.stepProcesses.add(proc);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { closeServerFiles, serverFilesFor } from '../files/serverFilesFor.js';
 import { join } from 'node:path';
 import { applyVariableValues, checkDefinitionValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
 import type { RunFlagName, ServerDefinition, Variable } from '@outpost/shared';
@@ -114,9 +113,7 @@ export class ServerManager {
     const server = this.get(id);
     this.servers.delete(id);
     await server.destroy();
-    const files = serverFilesFor(this.rootOf(id));
-    closeServerFiles(this.rootOf(id));
-    await files.removeFolder();
+    await server.files.removeFolder();
     await unlink(this.definitionPath(id)).catch(() => undefined);
     await unlink(this.consolePath(id)).catch(() => undefined);
   }

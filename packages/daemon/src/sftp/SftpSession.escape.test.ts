@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import { makeJailFixture, OutsideText, raceWhileSwapping, type JailFixture } from '../files/jailTestKit.js';
-import { closeServerFiles } from '../files/serverFilesFor.js';
+import { ServerFiles } from '../files/ServerFiles.js';
 import { startSftpServer, type SftpServer } from './startSftpServer.js';
 
 const ServerUid = 61234;
@@ -13,22 +13,24 @@ const Login = 'user@example.com|abcd1234';
 const Password = 'correct horse';
 
 let fixture: JailFixture | undefined;
+let files: ServerFiles | undefined;
 let server: SftpServer | undefined;
 let client: ssh2.Client | undefined;
 afterEach(async () => {
   client?.end();
   await server?.close();
-  if (fixture) closeServerFiles(fixture.root);
+  files?.close();
   await fixture?.cleanup();
-  fixture = server = client = undefined;
+  fixture = files = server = client = undefined;
 });
 
 async function connect(root: string): Promise<SFTPWrapper> {
+  const jail = (files = new ServerFiles(root));
   server = await startSftpServer({
     host: '127.0.0.1',
     port: 0,
     hostKeyPath: join(root, '..', 'keys/host_ed25519'),
-    authenticate: async (username, password) => (username === Login && password === Password ? { root, canWrite: true } : null),
+    authenticate: async (username, password) => (username === Login && password === Password ? { files: jail, canWrite: true } : null),
   });
   const port = server.port;
   return new Promise((done, fail) => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import ssh2, { type SFTPWrapper } from 'ssh2';
+import { ServerFiles } from '../files/ServerFiles.js';
 import { startSftpServer, type SftpServer } from './startSftpServer.js';
 
 const Password = 'correct horse';
@@ -14,6 +15,7 @@ const Reader = 'reader@example.com|abcd1234';
 
 let base: string;
 let root: string;
+let files: ServerFiles;
 let server: SftpServer;
 let attempts = 0;
 /** Where the parallel logins' password checks wait, as on a slow panel, until the test lets them answer. */
@@ -24,6 +26,7 @@ const logged: Record<string, unknown>[] = [];
 beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'outpost-sftp-'));
   root = join(base, 'server');
+  files = new ServerFiles(root);
   server = await startSftpServer({
     host: '127.0.0.1',
     port: 0,
@@ -36,14 +39,15 @@ beforeAll(async () => {
       // The panel's answer takes a while (argon2, a network hop): parallel logins race while it is out.
       if (username.startsWith('parallel@')) await parallelChecks;
       if (password !== Password) return null;
-      if (username === Writer) return { root, canWrite: true, sessionKey: 'writer' };
-      if (username === Reader) return { root, canWrite: false, sessionKey: 'reader' };
+      if (username === Writer) return { files, canWrite: true, sessionKey: 'writer' };
+      if (username === Reader) return { files, canWrite: false, sessionKey: 'reader' };
       return null;
     },
   });
 });
 afterAll(async () => {
   await server.close();
+  files.close();
   await rm(base, { recursive: true, force: true });
 });
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { BaseLogger } from 'pino';
 import ssh2, { type Connection } from 'ssh2';
-import { serverFilesFor } from '../files/serverFilesFor.js';
+import type { ServerFiles } from '../files/ServerFiles.js';
 import { DefaultLoginLimits, LoginLimiter, type LoginLimits } from './LoginLimiter.js';
 import { loadOrCreateHostKey } from './hostKey.js';
 import { SftpSession } from './SftpSession.js';
@@ -10,9 +10,9 @@ import { SftpSession } from './SftpSession.js';
 export type SftpLogger = Pick<BaseLogger, 'info' | 'warn'>;
 const silent: SftpLogger = { info: () => {}, warn: () => {} };
 
-/** What a good login grants: the server folder it is jailed to and whether it may change files. */
+/** What a good login grants: the server's jail (its files) and whether it may change files. */
 export interface SftpLogin {
-  root: string;
+  files: ServerFiles;
   canWrite: boolean;
   /** Groups sessions for closeSessions, e.g. "{userId}|{serverId}". */
   sessionKey?: string;
@@ -115,7 +115,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
       const granted = login!;
       // Ended while it was still shaking hands: it gets no session.
       if (!sessions.has(client)) return client.end();
-      const files = serverFilesFor(granted.root);
+      const files = granted.files;
       client.on('session', (acceptSession) => {
         const session = acceptSession();
         session.on('sftp', (acceptSftp) => {
