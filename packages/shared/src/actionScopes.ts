@@ -59,6 +59,17 @@ export const serverActionScopes = {
   tasksEdit: Scopes.ServerEdit,
   taskRun: Scopes.ServerEdit,
 
+  // Backups (issue 29): download and browse need view; lock and rename guard deletion, so they need delete.
+  backupsView: Scopes.ServerBackupsView,
+  backupDownload: Scopes.ServerBackupsView,
+  backupBrowse: Scopes.ServerBackupsView,
+  backupCreate: Scopes.ServerBackupsCreate,
+  backupRestore: Scopes.ServerBackupsRestore,
+  backupEdit: Scopes.ServerBackupsDelete,
+  backupDelete: Scopes.ServerBackupsDelete,
+  backupPolicyView: Scopes.ServerBackupsView,
+  backupPolicyEdit: Scopes.ServersEditAdmin,
+
   // Its life: server.delete on the server or servers.delete panel-wide will do.
   create: Scopes.ServersCreate,
   createFromDefinition: Scopes.ServersAdmin,
@@ -66,6 +77,8 @@ export const serverActionScopes = {
 
   // The node itself rather than one of its servers: a new secret is part of its deployment.
   nodeSecret: Scopes.NodesDeploy,
+  // Where a node keeps every server's backups: sending them elsewhere reaches every server's files, so admin only.
+  nodeBackupStorage: Scopes.ServersAdmin,
 } as const satisfies Record<string, ScopeNeed>;
 
 export type ServerAction = keyof typeof serverActionScopes;
@@ -107,6 +120,7 @@ export const taskOperationActions = {
   restart: 'restartRunning',
   console: 'consoleSend',
   wait: 'tasksEdit',
+  backup: 'backupCreate',
 } as const satisfies Record<string, ServerAction>;
 
 /** What an operation of `type` needs (taskOperationActions; definitionEdit for a processor step). */

@@ -79,6 +79,12 @@ export const ErrorCodes = [
   'ErrNodeRefusedSecret', // 502: the node answered but refused the panel's token (its daemon.json holds another secret)
   'ErrTemplateVersion1', // 409: importing a version-1 template without asking for its conversion
   'ErrLastAdmin', // 409: removing, demoting or deleting the panel's last administrator
+  'ErrBackupRunning', // 409: a backup of this server is being made already
+  'ErrBackupLocked', // 409: deleting a locked backup, or a new one when every kept backup is locked
+  'ErrBackupNotReady', // 409: restoring, browsing or downloading a backup that is running or failed
+  'ErrBackupDamaged', // 409: a backup whose archive no longer matches its checksum (restore refused)
+  'ErrBackupStorage', // 502: the node's backup storage did not answer or refused its credentials
+  'ErrDiskFull', // 507: the disk has no room left for the archive (or the files being restored)
   'ErrPrivateTarget', // 400: a fetch made for a user (template repository, download) to a loopback, link-local or private address the settings do not allow
 ] as const;
 
@@ -105,6 +111,12 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   ErrAlreadyExists: 409,
   ErrNodeHasServers: 409,
   ErrLastAdmin: 409,
+  ErrBackupRunning: 409,
+  ErrBackupLocked: 409,
+  ErrBackupNotReady: 409,
+  ErrBackupDamaged: 409,
+  ErrBackupStorage: 502,
+  ErrDiskFull: 507,
   ErrQuotaExceeded: 413,
   ErrOriginNotAllowed: 403,
   ErrUnsupportedMediaType: 415,
@@ -150,6 +162,7 @@ const sameMeaning: Partial<Record<ErrorCode, ErrorCode>> = {
   ErrNodeUnreachable: 'ErrServiceNotAvailable',
   ErrUnsupportedMediaType: 'ErrInvalidJson',
   ErrPrivateTarget: 'ErrFieldIsInvalidHost',
+  ErrBackupStorage: 'ErrServiceNotAvailable',
 };
 
 /** True for a parsed body of the error shape, e.g. an answer relayed from a daemon. */

@@ -4,14 +4,31 @@
 // user holds on that server; the daemon checks them again. Browser-safe: types only.
 import type { ServerDefinition, Variable } from './contract/definition.js';
 import type { NodeInfo } from './contract/nodes.js';
-import type { ConsoleReplay, FileListing, PowerAction, ServerFlags, ServerFlagsRequest, ServerStats, ServerStatus } from './contract/serverApi.js';
+import type { ConsoleReplay, FileEntry, FileListing, PowerAction, ServerFlags, ServerFlagsRequest, ServerStats, ServerStatus } from './contract/serverApi.js';
 import type { SocketEvent, SocketRequest } from './contract/socket.js';
 import type { Task, TaskList } from './contract/tasks.js';
+import type { BackupEditRequest, BackupList, BackupPolicy, BackupRestoreRequest, BackupStorage, BackupStorageState } from './contract/backups.js';
 
 /** Who is asking, and the scopes they hold on the server in question (or servers.admin). */
 export interface NodeCaller {
   user: string;
   scopes: string[];
+  /** Who to name as the author of what the call makes (a backup): the user, or the OAuth2 client acting for them. */
+  actor?: NodeActor;
+}
+
+/** A signed-in user or an OAuth2 client, by id and the name the panel shows. */
+export interface NodeActor {
+  type: 'user' | 'client';
+  id: string;
+  name: string;
+}
+
+/** A backup's archive, streamed, with the file name a download suggests. */
+export interface BackupDownload {
+  size: number;
+  fileName: string;
+  stream: AsyncIterable<Uint8Array>;
 }
 
 /** A file's contents, streamed. */
@@ -82,6 +99,23 @@ export interface NodeClient {
    * servers.admin, or server.users.edit on that server.
    */
   endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void>;
+  /** A server's backups, newest first, and the count its retention keeps. */
+  listBackups(caller: NodeCaller, id: string): Promise<BackupList>;
+  /** Starts a backup and answers its id; with wait, once it is done (a failure is thrown, naming the id). */
+  createBackup(caller: NodeCaller, id: string, name?: string, wait?: boolean | string): Promise<string>;
+  /** The entries of one folder inside a backup, like a folder listing. */
+  backupFiles(caller: NodeCaller, id: string, backupId: string, path?: string): Promise<FileEntry[]>;
+  downloadBackup(caller: NodeCaller, id: string, backupId: string): Promise<BackupDownload>;
+  /** Brings back the whole backup or the named paths (409 ErrServerRunning while the program runs). */
+  restoreBackup(caller: NodeCaller, id: string, backupId: string, request?: BackupRestoreRequest): Promise<void>;
+  editBackup(caller: NodeCaller, id: string, backupId: string, edit: BackupEditRequest): Promise<void>;
+  deleteBackup(caller: NodeCaller, id: string, backupId: string): Promise<void>;
+  getBackupPolicy(caller: NodeCaller, id: string): Promise<BackupPolicy>;
+  setBackupPolicy(caller: NodeCaller, id: string, policy: BackupPolicy): Promise<void>;
+  /** Where the node keeps every server's backups from now on (servers.admin); the secret is given whole. */
+  setBackupStorage(caller: NodeCaller, storage: BackupStorage): Promise<void>;
+  /** Writes, reads and removes a small object with the given storage (or the node's own): whether it works, and why not. */
+  testBackupStorage(caller: NodeCaller, storage?: BackupStorage): Promise<BackupStorageState>;
   /** What the daemon says about itself; any valid token for the node may ask (the panel's health check). */
   nodeInfo(caller: NodeCaller): Promise<NodeInfo>;
   /**

@@ -36,6 +36,10 @@ export const Scopes = {
   ServerFilesPut: 'server.files.put',
   ServerUsersEdit: 'server.users.edit',
   ServerDelete: 'server.delete',
+  ServerBackupsView: 'server.backups.view',
+  ServerBackupsCreate: 'server.backups.create',
+  ServerBackupsRestore: 'server.backups.restore',
+  ServerBackupsDelete: 'server.backups.delete',
 } as const;
 
 export type Scope = (typeof Scopes)[keyof typeof Scopes];
@@ -70,6 +74,10 @@ export const serverPermissionScopes = {
   startServer: Scopes.ServerStart,
   stopServer: Scopes.ServerStop,
   deleteServer: Scopes.ServerDelete,
+  viewServerBackups: Scopes.ServerBackupsView,
+  createServerBackups: Scopes.ServerBackupsCreate,
+  restoreServerBackups: Scopes.ServerBackupsRestore,
+  deleteServerBackups: Scopes.ServerBackupsDelete,
 } as const satisfies Record<string, Scope>;
 
 export type ServerPermissionFlag = keyof typeof serverPermissionScopes;

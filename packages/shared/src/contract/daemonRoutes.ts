@@ -8,6 +8,7 @@ import {
   ConsoleCommandRequest,
   ConsoleReplay,
   ExtractQuery,
+  FileEntries,
   FileListing,
   PowerQuery,
   PutFileQuery,
@@ -21,6 +22,7 @@ import {
   SftpSessionsQuery,
 } from './serverApi.js';
 import { NodeInfo, NodeSecretRequest } from './nodes.js';
+import { BackupCreated, BackupCreateQuery, BackupEditRequest, BackupFilesQuery, BackupList, BackupParams, BackupPolicy, BackupStorage, BackupStorageState } from './backups.js';
 import { TaskBody, TaskCreated, TaskList, TaskParams, TaskRestriction } from './tasks.js';
 
 // Where the daemon takes more than the panel's routes do, kept for clients older than the contract:
@@ -117,6 +119,50 @@ export const nodeCalls = {
   // A user's SFTP sessions on one server, or (a token naming no server) on the whole node. A user may end their own; NodeApi decides the rest.
   'DELETE /daemon/server/:id/sftp': { call: 'endSftpSessions', action: AnyNodeToken, args: ['query.user', 'id'], params: ServerParams, querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
   'DELETE /daemon/sftp': { call: 'endSftpSessions', action: AnyNodeToken, args: ['query.user'], querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
+  // Backups (contract/backups.ts). Bodies that may be left out are read by NodeApi, which answers the codes.
+  'GET /daemon/server/:id/backups': { call: 'listBackups', action: 'backupsView', params: ServerParams, response: responses({ 200: BackupList }), proxy: { summary: "A server's backups, newest first, and how many are kept" } },
+  'POST /daemon/server/:id/backups': {
+    call: 'createBackup',
+    action: 'backupCreate',
+    args: ['id', 'body.name', 'query.wait'],
+    params: ServerParams,
+    querystring: BackupCreateQuery,
+    answer: 'id',
+    response: responses({ 200: BackupCreated }),
+    proxy: { summary: 'Make a backup {name?}; with ?wait=true the answer comes when it is done' },
+  },
+  'GET /daemon/server/:id/backups/policy': { call: 'getBackupPolicy', action: 'backupPolicyView', params: ServerParams, response: responses({ 200: BackupPolicy }), proxy: { summary: 'How many backups are kept, and for how many days (0: no bound)' } },
+  'PUT /daemon/server/:id/backups/policy': {
+    call: 'setBackupPolicy',
+    action: 'backupPolicyEdit',
+    args: ['id', 'body'],
+    params: ServerParams,
+    body: BackupPolicy,
+    response: responses({ 204: NoContent }),
+    proxy: { summary: "Set the server's retention {limit, keepDays}" },
+  },
+  'GET /daemon/server/:id/backups/:backupId/files': {
+    call: 'backupFiles',
+    action: 'backupBrowse',
+    args: ['id', 'backupId', 'query.path'],
+    params: BackupParams,
+    querystring: BackupFilesQuery,
+    response: responses({ 200: FileEntries }),
+    proxy: { summary: 'The entries of a folder inside a backup (?path=/world)' },
+  },
+  'POST /daemon/server/:id/backups/:backupId/restore': {
+    call: 'restoreBackup',
+    action: 'backupRestore',
+    args: ['id', 'backupId', 'body'],
+    params: BackupParams,
+    response: responses({ 204: NoContent }),
+    proxy: { summary: 'Restore {paths?, truncate?}: the named files and folders, or the whole backup' },
+  },
+  'PUT /daemon/server/:id/backups/:backupId': { call: 'editBackup', action: 'backupEdit', args: ['id', 'backupId', 'body'], params: BackupParams, body: BackupEditRequest, response: responses({ 204: NoContent }), proxy: { summary: 'Lock, unlock or rename a backup' } },
+  'DELETE /daemon/server/:id/backups/:backupId': { call: 'deleteBackup', action: 'backupDelete', params: BackupParams, response: responses({ 204: NoContent }), proxy: { summary: 'Delete a backup (a locked one: 409)' } },
+  // Node-wide, with a token that names no server.
+  'PUT /daemon/backups/storage': { call: 'setBackupStorage', action: 'nodeBackupStorage', args: ['body'], body: BackupStorage, response: responses({ 204: NoContent }) },
+  'POST /daemon/backups/storage/test': { call: 'testBackupStorage', action: 'nodeBackupStorage', args: ['body'], response: responses({ 200: BackupStorageState }) },
   // The node itself, with a token that names no server: a token signed with the right secret is the health check.
   'GET /daemon/node': { call: 'nodeInfo', action: AnyNodeToken, response: responses({ 200: NodeInfo }) },
   'PUT /daemon/secret': { call: 'setSecret', action: 'nodeSecret', args: ['body.secret'], body: NodeSecretRequest, response: responses({ 204: NoContent }) },
@@ -169,6 +215,8 @@ export const daemonRouteSchemas = {
   'DELETE /daemon/server/:id/file/*': { params: ServerPathParams, response: responses({ 204: NoContent }) },
   'POST /daemon/server/:id/archive/*': { params: ServerPathParams, body: DaemonArchiveRequest, response: responses({ 204: NoContent }) },
   'GET /daemon/server/:id/extract/*': { params: ServerPathParams, querystring: ExtractQuery, response: responses({ 204: NoContent }) },
+  // A backup's archive (application/gzip), streamed.
+  'GET /daemon/server/:id/backups/:backupId/download': { params: BackupParams },
   'GET /daemon/socket/:id': { params: ServerParams },
   // The panel's sessions on the node, over one socket (contract/nodeSessions.ts); any valid token opens it.
   'GET /daemon/sessions': {},

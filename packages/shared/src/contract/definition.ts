@@ -1,4 +1,5 @@
 import { Type, type Static, type TProperties } from 'typebox';
+import { BackupCommands } from './backups.js';
 import { MapOf } from './common.js';
 import { NETWORK_MODES, VARIABLE_TYPES } from '../template/types.js';
 
@@ -159,6 +160,8 @@ export const ServerDefinition = Type.Object(
     environment: Type.Optional(EnvironmentConfig),
     supportedEnvironments: Type.Optional(Type.Array(EnvironmentConfig)),
     requirements: Type.Optional(Requirements),
+    /** Console lines sent around a backup of the running server (e.g. save-off, save-all; then save-on). */
+    backup: Type.Optional(BackupCommands),
   },
   { ...open, description: 'a template in API form' },
 );

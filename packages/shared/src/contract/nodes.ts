@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { BackupStorage, BackupStorageState } from './backups.js';
 import { Text } from './common.js';
 
 // The range is checked by the route, so that a port outside it answers the spec's "between" rule.
@@ -20,6 +21,10 @@ export const NodeView = Type.Object({
   version: Type.Union([Type.String(), Type.Null()]),
   /** How many servers live on the node. */
   servers: Type.Integer(),
+  /** Where the node keeps backups (the S3 secret answered empty, with isSet). */
+  backups: BackupStorage,
+  /** The node's last word on its backup storage, from the health check; null before it has said. */
+  backupStorage: Type.Union([BackupStorageState, Type.Null()]),
 });
 export type NodeView = Static<typeof NodeView>;
 
@@ -34,6 +39,8 @@ export const NodeRequest = Type.Object({
   privateHost: Type.Optional(Text({ maxLength: 255 })),
   privatePort: Type.Optional(Port),
   sftpPort: Port,
+  /** Where the node keeps backups; left out: unchanged (local for a new node). Changing it needs servers.admin. */
+  backups: Type.Optional(BackupStorage),
 });
 export type NodeRequest = Static<typeof NodeRequest>;
 
@@ -62,7 +69,8 @@ export const SecretRotation = Type.Object({
 export type SecretRotation = Static<typeof SecretRotation>;
 
 /** GET /daemon/node: what a daemon says about itself (the panel's health check). */
-export const NodeInfo = Type.Object({ version: Type.String() });
+/** GET /daemon/node: the daemon's version, and how its backup storage last answered. */
+export const NodeInfo = Type.Object({ version: Type.String(), backups: Type.Optional(BackupStorageState) });
 export type NodeInfo = Static<typeof NodeInfo>;
 
 /** PUT /daemon/secret: the node's new secret, sent with a token signed by the old one. */

@@ -17,7 +17,10 @@ export const KillOperation = Type.Object({ type: Type.Literal('kill') }, open);
 /** Pauses the task for `seconds`. */
 export const WaitOperation = Type.Object({ type: Type.Literal('wait'), seconds: Type.Number({ minimum: 0, maximum: 86_400 }) }, open);
 
-const ServerOperation = Type.Union([ConsoleOperation, StartOperation, StopOperation, RestartOperation, KillOperation, WaitOperation]);
+/** Makes a backup of the server folder, kept by the server's retention like any other (issue 29). */
+export const BackupOperation = Type.Object({ type: Type.Literal('backup'), name: Type.Optional(Type.String({ maxLength: 100 })) }, open);
+
+const ServerOperation = Type.Union([ConsoleOperation, StartOperation, StopOperation, RestartOperation, KillOperation, WaitOperation, BackupOperation]);
 export type ServerOperation = Static<typeof ServerOperation>;
 
 /** One operation of a task: a processor step or a server operation; `type` says which. */
