@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NodeDeployment, NodeRequest, NodeView, SecretRotation } from '@outpost/shared';
+import type { BackupStorage, BackupStorageState, NodeDeployment, NodeRequest, NodeView, SecretRotation } from '@outpost/shared';
 import { api } from './client';
 
 /** How often the node list and page ask again: the panel's own health check runs every 5 s. */
@@ -14,6 +14,8 @@ export const updateNode = (id: number, node: NodeRequest) => api.put<unknown>(pa
 export const deleteNode = (id: number) => api.delete<unknown>(path(id));
 export const getDeployment = (id: number) => api.get<NodeDeployment>(`${path(id)}/deployment`);
 export const rotateSecret = (id: number) => api.post<SecretRotation>(`${path(id)}/secret`);
+/** Has the node try the storage (`backups`, else the one saved): whether it could reach it and write there. */
+export const testBackupStorage = (id: number, backups?: BackupStorage) => api.post<BackupStorageState>(`${path(id)}/backups/test`, backups ? { backups } : {});
 
 /** `live` refreshes the online states; `enabled: false` for a user without nodes.view, whose call would be refused. */
 export function useNodes(options: { live?: boolean; enabled?: boolean } = {}) {
@@ -62,4 +64,9 @@ export function useRotateSecret(id: number) {
     // A deployment fetched before holds the old secret now; the screen shows the answer instead.
     onSuccess: () => client.removeQueries({ queryKey: ['nodes', 'deployment', id] }),
   });
+}
+
+/** The node's answer about a backup storage it was asked to try; nothing is saved. */
+export function useTestBackupStorage(id: number) {
+  return useMutation({ mutationFn: (backups?: BackupStorage) => testBackupStorage(id, backups) });
 }

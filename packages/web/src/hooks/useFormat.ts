@@ -10,7 +10,7 @@ export function intlLocale(language: string): string {
 
 // Making an Intl formatter costs far more than using one (the first in a language loads its data):
 // each is made once per language and options, when first used, and shared by every component.
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `n ${locale} ${JSON.stringify(options)}`;
@@ -39,6 +39,24 @@ export function formatByteSize(bytes: number, locale: string): string {
   return numberFormat(locale, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay, maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
 }
 
+const AGO_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** How long before `now` the moment `ms` was, in its largest whole unit ("3 hours ago"); under a minute, "now". */
+export function formatAgo(ms: number, now: number, locale: string): string {
+  const elapsed = Math.max(0, now - ms);
+  const key = `r ${locale}`;
+  let format = formatters.get(key) as Intl.RelativeTimeFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })));
+  for (const [unit, size] of AGO_UNITS) if (elapsed >= size) return format.format(-Math.floor(elapsed / size), unit);
+  return format.format(0, 'second');
+}
+
 /**
  * Numbers, sizes and dates in the language chosen in the panel, not the browser's: every screen
  * that shows one asks here.
@@ -55,6 +73,7 @@ export function useFormat() {
       /** A time of day to the second, the same width at every tick of a chart. */
       clock: (ms: number) => dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms),
       dateTime: (ms: number) => dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms),
+      ago: (ms: number, now = Date.now()) => formatAgo(ms, now, locale),
     }),
     [locale],
   );

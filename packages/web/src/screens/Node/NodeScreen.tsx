@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCan } from '../../hooks/useCan';
+import { BackupStorageCard, BackupStorageWarning } from './BackupStorageCard';
 import { DeploymentPanel } from './DeploymentPanel';
 import { hostPort } from './hostPort';
 import { NodeForm } from './NodeForm';
@@ -99,6 +100,8 @@ export default function NodeScreen() {
   const node = useNode(id);
   const canEdit = useCan(Scopes.NodesEdit);
   const canDeploy = useCan(Scopes.NodesDeploy);
+  // Sending backups elsewhere reaches every server's files on the node: admins only (nodeBackupStorage).
+  const canStore = useCan(Scopes.ServersAdmin);
 
   return (
     <QueryState query={node} skeletonRows={6}>
@@ -114,7 +117,9 @@ export default function NodeScreen() {
             }
           />
           <Stack gap="lg">
+            <BackupStorageWarning state={found.backupStorage} />
             {found.isLocal || !canEdit ? <NodeFacts node={found} /> : <EditableNode node={found} />}
+            {canStore && <BackupStorageCard key={found.id} node={found} />}
             {!found.isLocal && canDeploy && <DeploymentPanel nodeId={found.id} />}
           </Stack>
         </>

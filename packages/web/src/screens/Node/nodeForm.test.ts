@@ -15,7 +15,7 @@ describe('node form', () => {
   });
 
   it('shows a node without a private address with the private fields blank', () => {
-    const node = { id: 2, name: 'n', publicHost: 'h', publicPort: 8443, privateHost: '', privatePort: 8443, sftpPort: 5657, isLocal: false, online: true, version: '0.1.0', servers: 0 };
+    const node = { id: 2, name: 'n', publicHost: 'h', publicPort: 8443, privateHost: '', privatePort: 8443, sftpPort: 5657, isLocal: false, online: true, version: '0.1.0', servers: 0, backups: { type: 'local' as const }, backupStorage: null };
     expect(nodeFormOf(node)).toMatchObject({ privateHost: '', privatePort: '' });
     expect(nodeFormOf({ ...node, privatePort: 9000 })).toMatchObject({ privatePort: 9000 });
   });

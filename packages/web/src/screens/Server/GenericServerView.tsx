@@ -21,6 +21,7 @@ const panels: Record<ServerTabId, ComponentType<ServerViewProps>> = {
   console: lazy(() => import('./console/ConsoleTab')),
   stats: lazy(() => import('./stats/StatsTab')),
   files: lazy(() => import('./files/FilesTab')),
+  backups: lazy(() => import('./backups/BackupsTab')),
   tasks: lazy(() => import('./tasks/TasksTab')),
   settings: lazy(() => import('./settings/SettingsTab')),
   users: lazy(() => import('./users/UsersTab')),

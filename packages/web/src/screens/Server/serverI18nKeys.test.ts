@@ -33,13 +33,16 @@ describe('en_US catalogue for the server screens', () => {
     expect(missing).toEqual([]);
   });
 
-  it('names every status, tab, environment, run flag and permission flag the screens build keys for', () => {
+  it('names every status, tab, environment, run flag, permission flag and backup field the screens build keys for', () => {
     const dynamic = [
       ...['online', 'offline', 'unknown'].map((s) => `server.status.${s}`),
-      ...['console', 'stats', 'files', 'tasks', 'settings', 'users', 'admin'].map((s) => `server.tabs.${s}`),
+      ...['console', 'stats', 'files', 'backups', 'tasks', 'settings', 'users', 'admin'].map((s) => `server.tabs.${s}`),
       ...['standard', 'tty', 'docker'].map((s) => `addServer.env.${s}`),
       ...['autostart', 'autorestart', 'autorecover'].flatMap((s) => [`serverAdmin.${s}`, `serverAdmin.${s}Hint`]),
       ...serverPermissionFlags.map((flag) => `serverUsers.flags.${flag}`),
+      ...['running', 'done', 'failed'].map((status) => `backups.status.${status}`),
+      ...['user', 'client', 'task'].map((type) => `backups.madeBy.${type}`),
+      ...['endpoint', 'region', 'bucket', 'prefix', 'accessKeyId', 'secretAccessKey', 'endpointHint', 'prefixHint'].map((field) => `nodes.backupStorage.${field}`),
       ...['emailRequired', 'alreadyListed'].map((problem) => `serverUsers.${problem}`),
     ];
     expect(dynamic.filter((key) => !has(key))).toEqual([]);

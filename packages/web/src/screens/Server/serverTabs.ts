@@ -1,6 +1,6 @@
 import { grants, serverActionScopes, type ServerAction } from '@outpost/shared';
 
-export type ServerTabId = 'console' | 'stats' | 'files' | 'tasks' | 'settings' | 'users' | 'admin';
+export type ServerTabId = 'console' | 'stats' | 'files' | 'backups' | 'tasks' | 'settings' | 'users' | 'admin';
 
 export interface ServerTab {
   id: ServerTabId;
@@ -12,13 +12,14 @@ export interface ServerTab {
 
 /**
  * The bottom tab bar in the spec's order (server-page.md sections 2.1 and 6). The tasks tab
- * follows editServerData (DESIGN.md: no showTasks flag); the admin tab always holds the
+ * follows editServerData (DESIGN.md: no showTasks flag), the backups tab viewServerBackups; the admin tab always holds the
  * server's OAuth2 clients, so everyone sees it.
  */
 export const serverTabs: ServerTab[] = [
   { id: 'console', key: 'c', actions: ['consoleView'] },
   { id: 'stats', key: 'i', actions: ['stats'] },
   { id: 'files', key: 'f', actions: ['fileGet', 'sftp'] },
+  { id: 'backups', key: 'b', actions: ['backupsView'] },
   { id: 'tasks', key: 't', actions: ['tasksView'] },
   { id: 'settings', key: 's', actions: ['dataView'] },
   { id: 'users', key: 'u', actions: ['usersEdit'] },

@@ -17,6 +17,8 @@ describe('the operation editor', () => {
     expect(emptyOperation('wait')).toEqual({ type: 'wait', seconds: 0 });
     expect(emptyOperation('download')).toEqual({ type: 'download', files: [] });
     expect(emptyOperation('stop')).toEqual({ type: 'stop' });
+    expect(emptyOperation('backup')).toEqual({ type: 'backup' });
+    expect(operationFields.backup).toEqual([{ name: 'name', kind: 'text', required: false }]);
   });
 
   it('offers only the operations the user may do by hand: editServerData alone may pause, a step needs servers.edit.admin', () => {
@@ -24,6 +26,7 @@ describe('the operation editor', () => {
     expect(allowedOperationTypes([Scopes.ServerEdit, Scopes.ServerStart, Scopes.ServerStop, Scopes.ServerConsoleSend]).sort()).toEqual(['console', 'kill', 'restart', 'start', 'stop', 'wait']);
     expect(allowedOperationTypes([Scopes.ServerEdit, Scopes.ServersEditAdmin])).toEqual(expect.arrayContaining(['command', 'writefile', 'download', 'wait']));
     expect(allowedOperationTypes([Scopes.ServersAdmin])).toEqual(TASK_OPERATION_TYPES);
+    expect(allowedOperationTypes([Scopes.ServerEdit, Scopes.ServerBackupsCreate]).sort()).toEqual(['backup', 'wait']);
     expect(allowedOperationTypes([])).toEqual([]);
   });
 });

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconPlugConnected } from '@tabler/icons-react';
+import type { BackupStorageState, NodeView } from '@outpost/shared';
+import { useTranslation } from '../../translation/useTranslation';
+import type { TFunction } from '../../translation/translator';
+import { useTestBackupStorage, useUpdateNode } from '../../api/nodes';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { SecretField } from '../Settings/SecretField';
+import { checkStorageForm, storageFormOf, type StorageField, type StorageFormInput } from './backupStorageForm';
+
+/** Why a storage failed, in the reader's language, with the node's own words as detail. */
+export function storageFailure(t: TFunction, state: BackupStorageState): string {
+  const reason = state.errorCode ? t(`errors.${state.errorCode}`, { defaultValue: '' }) : '';
+  return [reason, state.error].filter(Boolean).join(': ') || t('errors.ErrBackupStorage');
+}
+
+/** The node's storage state, as a warning on its page when the storage does not answer. */
+export function BackupStorageWarning({ state }: { state: BackupStorageState | null }) {
+  const { t } = useTranslation();
+  if (state?.ok !== false) return null;
+  return (
+    <Alert color="red" icon={<IconAlertCircle />} title={t('nodes.backupStorage.unreachable')} data-testid="backup-storage-warning">
+      {storageFailure(t, state)}
+    </Alert>
+  );
+}
+
+/** Where the node keeps its servers' backups, for admins: on its disk or in S3-compatible storage, with a test before saving. */
+export function BackupStorageCard({ node }: { node: NodeView }) {
+  const { t } = useTranslation();
+  const update = useUpdateNode(node.id);
+  const test = useTestBackupStorage(node.id);
+  const [input, setInput] = useState(() => storageFormOf(node.backups));
+  const [touched, setTouched] = useState(false);
+  const check = checkStorageForm(input);
+
+  // A change makes the last test's answer stale.
+  const set = (change: Partial<StorageFormInput>) => {
+    setInput((old) => ({ ...old, ...change }));
+    test.reset();
+  };
+  const error = (field: StorageField) =>
+    touched && check.problems[field] ? t('errors.ErrFieldRequired', { field: t(`nodes.backupStorage.${field}`) }) : undefined;
+
+  const save = () => {
+    setTouched(true);
+    if (!check.storage) return;
+    // The node's own fields go with it unchanged: PUT takes the whole node.
+    const { name, publicHost, publicPort, privateHost, privatePort, sftpPort } = node;
+    update.mutate(
+      { name, publicHost, publicPort, privateHost, privatePort, sftpPort, backups: check.storage },
+      {
+        onSuccess: () => {
+          notifySuccess(t('nodes.backupStorage.saved'));
+          // The secret just sent is the one kept now: the field empties and says so.
+          setInput((old) => ({ ...old, isSet: old.type === 's3' && (old.isSet || old.secretAccessKey !== ''), secretAccessKey: '' }));
+        },
+        onError: notifyError,
+      },
+    );
+  };
+  const runTest = () => {
+    setTouched(true);
+    if (check.storage) test.mutate(check.storage, { onError: notifyError });
+  };
+
+  const text = (field: 'endpoint' | 'region' | 'bucket' | 'prefix' | 'accessKeyId', options: { required?: boolean; hint?: boolean } = {}) => (
+    <TextInput
+      label={t(`nodes.backupStorage.${field}`)}
+      description={options.hint ? t(`nodes.backupStorage.${field}Hint`) : undefined}
+      required={options.required}
+      value={input[field]}
+      onChange={(event) => set({ [field]: event.currentTarget.value })}
+      error={field === 'bucket' ? error('bucket') : undefined}
+      name={field}
+      dir="ltr"
+    />
+  );
+
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="backup-storage">
+      <Stack gap="md">
+        <div>
+          <Title order={4}>{t('nodes.backupStorage.title')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('nodes.backupStorage.description')}
+          </Text>
+        </div>
+        <SegmentedControl
+          value={input.type}
+          onChange={(type) => set({ type: type as StorageFormInput['type'] })}
+          data={[
+            { value: 'local', label: t('nodes.backupStorage.local') },
+            { value: 's3', label: t('nodes.backupStorage.s3') },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="backup-storage-type"
+        />
+        {input.type === 'local' ? (
+          <Text size="sm">{t('nodes.backupStorage.localHint')}</Text>
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {text('endpoint', { hint: true })}
+              {text('region')}
+              {text('bucket', { required: true })}
+              {text('prefix', { hint: true })}
+              {text('accessKeyId')}
+              <div>
+                <SecretField
+                  key={String(input.isSet)}
+                  label={t('nodes.backupStorage.secretAccessKey')}
+                  isSet={input.isSet}
+                  value={input.secretAccessKey}
+                  onChange={(secretAccessKey) => set({ secretAccessKey })}
+                  testId="backup-storage-secret"
+                />
+                {error('secretAccessKey') && (
+                  <Text size="xs" c="red" mt={4}>
+                    {error('secretAccessKey')}
+                  </Text>
+                )}
+              </div>
+            </SimpleGrid>
+            <Switch
+              label={t('nodes.backupStorage.forcePathStyle')}
+              description={t('nodes.backupStorage.forcePathStyleHint')}
+              checked={input.forcePathStyle}
+              onChange={(event) => set({ forcePathStyle: event.currentTarget.checked })}
+            />
+          </>
+        )}
+        {test.data && (
+          <Alert
+            color={test.data.ok ? 'teal' : 'red'}
+            icon={test.data.ok ? <IconCircleCheck /> : <IconAlertCircle />}
+            title={test.data.ok ? t('nodes.backupStorage.testOk') : t('nodes.backupStorage.testFailed')}
+            data-testid="backup-storage-test-result"
+            data-ok={test.data.ok}
+          >
+            {!test.data.ok && storageFailure(t, test.data)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" leftSection={<IconPlugConnected size={16} />} loading={test.isPending} onClick={runTest} data-testid="backup-storage-test">
+            {t('nodes.backupStorage.test')}
+          </Button>
+          <Button loading={update.isPending} onClick={save} data-testid="backup-storage-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
