@@ -1,7 +1,18 @@
+import type { BackupStorage } from '@outpost/shared';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, NodesTable } from './schema.js';
 
 export type NodeRow = Selectable<NodesTable>;
+
+/** Where a node keeps its backups, the S3 secret included; local storage while the column is null. */
+export function backupStorageOf(row: Pick<NodeRow, 'backups'>): BackupStorage {
+  return row.backups ? (JSON.parse(row.backups) as BackupStorage) : { type: 'local' };
+}
+
+/** The backups column for a storage: null for local storage, which every node starts with. */
+export function backupsColumn(storage: BackupStorage): string | null {
+  return storage.type === 'local' ? null : JSON.stringify(storage);
+}
 
 /** The nodes table: machines that run servers; one of them is the local node. */
 export function nodesRepository(db: Kysely<Database>) {

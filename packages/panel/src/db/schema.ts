@@ -77,6 +77,8 @@ export interface NodesTable {
   sftp_port: number;
   secret: string;
   is_local: number;
+  /** Where the node keeps backups: BackupStorage as JSON text, the S3 secret included; null is local storage. */
+  backups: string | null;
 }
 
 export interface ServersTable {

@@ -1,4 +1,4 @@
-import { OutpostError, type NodeCaller } from '@outpost/shared';
+import { OutpostError, type BackupStorageState, type NodeCaller } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 import type { NodeRow } from '../db/nodes.js';
 import type { NodeClients } from './NodeClients.js';
@@ -8,6 +8,8 @@ export interface NodeState {
   online: boolean;
   /** The daemon's version from its last answer; kept while it is down, null until it first answers. */
   version: string | null;
+  /** How the node's backup storage last answered, as the node said; kept while it is down, null until it says. */
+  backups: BackupStorageState | null;
   /** Why the last check failed (an error code), when it did. */
   error?: string;
 }
@@ -53,7 +55,7 @@ export class NodeHealth {
 
   /** The last known state of a node; offline until a check has said otherwise. */
   stateOf(nodeId: number): NodeState {
-    return this.states.get(nodeId) ?? { online: false, version: null };
+    return this.states.get(nodeId) ?? { online: false, version: null, backups: null };
   }
 
   /** Checks every node now (one round at a time: a slow node never piles rounds up). */
@@ -75,9 +77,10 @@ export class NodeHealth {
         timer = setTimeout(() => reject(new OutpostError('ErrNodeUnreachable', 'the node did not answer in time')), CHECK_TIMEOUT_MS);
       });
       const info = await Promise.race([this.clients.forRow(row).nodeInfo(healthCaller), timeout]);
-      state = { online: true, version: info.version };
+      state = { online: true, version: info.version, backups: info.backups ?? null };
     } catch (error) {
-      state = { online: false, version: this.states.get(row.id)?.version ?? null, error: error instanceof OutpostError ? error.code : 'ErrNodeUnreachable' };
+      const last = this.stateOf(row.id);
+      state = { online: false, version: last.version, backups: last.backups, error: error instanceof OutpostError ? error.code : 'ErrNodeUnreachable' };
     } finally {
       clearTimeout(timer);
     }

@@ -67,6 +67,8 @@ import {
   UserView,
   UserSettingRequest,
   UserSettingsResponse,
+  BackupStorage,
+  BackupStorageState,
 } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/factories.js';
@@ -134,6 +136,7 @@ const calls: Record<string, Call> = {
   'DELETE /api/nodes/{id}': { ok: none },
   'GET /api/nodes/{id}/deployment': { ok: [200, NodeDeployment] },
   'POST /api/nodes/{id}/secret': { ok: [200, SecretRotation] },
+  'POST /api/nodes/{id}/backups/test': { body: Type.Object({ backups: Type.Optional(BackupStorage) }), ok: [200, BackupStorageState] },
   'POST /api/nodes/sftp/authenticate': { body: SftpAuthRequest, ok: [200, SftpAuthResponse] },
   'GET /api/templates': { ok: [200, Type.Array(TemplateSummary)] },
   'GET /api/templates/{id}': { ok: [200, ServerDefinition] },

@@ -26,7 +26,7 @@ describe('/api/nodes', () => {
     const created = await post(node);
     expect(created.statusCode).toBe(200);
     const { id } = created.json();
-    expect(created.json()).toEqual({ id, ...node, isLocal: false, online: false, version: null, servers: 0 });
+    expect(created.json()).toEqual({ id, ...node, isLocal: false, online: false, version: null, servers: 0, backups: { type: 'local' }, backupStorage: null });
     const list = (await t.app.inject({ method: 'GET', url: '/api/nodes', headers: viewer.headers })).json();
     expect(list.map((n: { name: string }) => n.name)).toEqual(['LocalNode', 'Remote one']);
     expect(JSON.stringify(list)).not.toContain('secret');

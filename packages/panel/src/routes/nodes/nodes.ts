@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { OutpostError, Scopes, SettingKeys, type NodeDeployment, type NodeRequest } from '@outpost/shared';
+import { OutpostError, Scopes, SettingKeys, type NodeCaller, type NodeDeployment, type NodeRequest } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import type { NodeRow } from '../../db/nodes.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { backupStorageOf, backupsColumn, type NodeRow } from '../../db/nodes.js';
 import type { Repositories } from '../../db/repositories.js';
 import { isUniqueViolation } from '../../db/isUniqueViolation.js';
 import { assertBetween } from '../../services/assertBetween.js';
@@ -10,7 +10,9 @@ import { assertHost } from '../../services/assertHost.js';
 import { readSetting } from '../../services/panelSettings.js';
 import { presentNode } from '../../services/presenters/presentNode.js';
 import { pushNodeSecret } from '../../services/pushNodeSecret.js';
-import { createNodeSchema, deleteNodeSchema, deploymentSchema, getNodeSchema, listNodesSchema, rotateSecretSchema, updateNodeSchema } from './schema.js';
+import { completeStorage, storageChange } from './nodeBackupStorage.js';
+import { storageSchemaError } from './storageSchemaError.js';
+import { createNodeSchema, deleteNodeSchema, deploymentSchema, getNodeSchema, listNodesSchema, rotateSecretSchema, testBackupStorageSchema, updateNodeSchema } from './schema.js';
 
 const duplicate = (name: string) => new OutpostError('ErrDuplicateNodeName', 'A node with this name already exists', { name });
 
@@ -47,9 +49,21 @@ async function existing(repo: Repositories, id: number) {
   return node;
 }
 
+const localIsFixed = () => new OutpostError('ErrNoPermission', 'the local node follows the Master URL setting and cannot be changed here', undefined, 403);
+
 function refuseLocal(node: { is_local: number }): void {
-  if (node.is_local) throw new OutpostError('ErrNoPermission', 'the local node follows the Master URL setting and cannot be changed here', undefined, 403);
+  if (node.is_local) throw localIsFixed();
 }
+
+/** The local node takes a PUT that changes only its backup storage: the rest must be sent as it is. */
+function refuseLocalChange(node: NodeRow, columns: ReturnType<typeof columnsOf>): void {
+  if (!node.is_local) return;
+  const same = (Object.keys(columns) as (keyof typeof columns)[]).every((key) => String(columns[key]) === String(node[key]));
+  if (!same) throw localIsFixed();
+}
+
+/** The signed-in caller as a node sees them. */
+const callerOf = (request: FastifyRequest): NodeCaller => ({ user: String(request.session!.userId), scopes: request.session!.scopes });
 
 /** The node's daemon.json: what `outpost daemon` reads (cli/src/daemon.ts). */
 async function deploymentOf(repo: Repositories, node: NodeRow): Promise<NodeDeployment> {
@@ -77,9 +91,14 @@ export default async function nodesRoutes(app: FastifyInstance): Promise<void> {
     return (await repo.nodes.list()).map((node) => presentNode(node, nodeHealth.stateOf(node.id), counts.get(node.id) ?? 0));
   });
 
-  r.post('/api/nodes', { schema: createNodeSchema, config: { scope: Scopes.NodesEdit } }, async (request) => {
+  r.post('/api/nodes', { schema: createNodeSchema, config: { scope: Scopes.NodesEdit }, schemaErrorFormatter: storageSchemaError }, async (request) => {
     const columns = columnsOf(request.body);
     if ((await repo.nodes.list()).some((n) => n.name === columns.name)) throw duplicate(columns.name);
+    // The storage is pushed to the daemon, which keeps it; a node being added has no daemon yet
+    // (its secret is made here), so only local storage, which every daemon starts with, is taken.
+    if (storageChange(request.session!.scopes, { backups: null }, request.body.backups)) {
+      throw new OutpostError('ErrNodeUnreachable', "the node's daemon is not running yet: set its backup storage once it is online", { field: 'backups' }, 502);
+    }
     let id: number;
     try {
       id = await repo.nodes.insert({ ...columns, secret: newSecret(), is_local: 0 });
@@ -93,12 +112,17 @@ export default async function nodesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/nodes/:id', { schema: getNodeSchema, config: { scope: Scopes.NodesView } }, async (request) => view(await existing(repo, request.params.id)));
 
-  r.put('/api/nodes/:id', { schema: updateNodeSchema, config: { scope: Scopes.NodesEdit } }, async (request, reply) => {
-    refuseLocal(await existing(repo, request.params.id));
+  r.put('/api/nodes/:id', { schema: updateNodeSchema, config: { scope: Scopes.NodesEdit }, schemaErrorFormatter: storageSchemaError }, async (request, reply) => {
+    const node = await existing(repo, request.params.id);
     const columns = columnsOf(request.body);
+    refuseLocalChange(node, columns);
     if ((await repo.nodes.list()).some((n) => n.name === columns.name && n.id !== request.params.id)) throw duplicate(columns.name);
+    const backups = storageChange(request.session!.scopes, node, request.body.backups);
+    // The daemon takes the storage first, at the address being saved: one it cannot reach, or that
+    // refuses, answers its error and nothing is saved, so the page never shows what the node does not use.
+    if (backups) await nodes.forRow({ ...node, ...columns }).setBackupStorage(callerOf(request), backups);
     try {
-      await repo.nodes.update(request.params.id, columns);
+      await repo.nodes.update(request.params.id, { ...columns, ...(backups ? { backups: backupsColumn(backups) } : {}) });
     } catch (error) {
       throw isUniqueViolation(error) ? duplicate(columns.name) : error;
     }
@@ -123,10 +147,21 @@ export default async function nodesRoutes(app: FastifyInstance): Promise<void> {
     // The local node's daemon lives in this process and is never reached with a token.
     refuseLocal(node);
     const secret = newSecret();
-    const pushed = await pushNodeSecret(nodes.forRow(node), { user: String(request.session!.userId), scopes: request.session!.scopes }, secret);
+    const pushed = await pushNodeSecret(nodes.forRow(node), callerOf(request), secret);
     await repo.nodes.update(node.id, { secret });
     const rotated = (await repo.nodes.byId(node.id))!;
     void nodeHealth.check(rotated);
     return { deployment: await deploymentOf(repo, rotated), pushed };
+  });
+
+  // Asks the node to reach a storage (the one given, its secret kept from the saved one when left
+  // empty, or the saved one); ok false with the storage's error, which is no fault of the request.
+  // A POST without a body tests the saved storage, as `{}` does.
+  const noBodyIsEmpty = async (request: FastifyRequest) => void (request.body ??= {});
+  r.post('/api/nodes/:id/backups/test', { schema: testBackupStorageSchema, config: { scope: Scopes.ServersAdmin }, preValidation: noBodyIsEmpty, schemaErrorFormatter: storageSchemaError }, async (request) => {
+    const node = await existing(repo, request.params.id);
+    const saved = backupStorageOf(node);
+    const given = request.body.backups;
+    return nodes.forRow(node).testBackupStorage(callerOf(request), given ? completeStorage(given, saved) : saved);
   });
 }

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { NoContent, NodeDeployment, NodeParams, NodeRequest, NodeView, SecretRotation, responses } from '@outpost/shared';
+import { BackupStorage, BackupStorageState, NoContent, NodeDeployment, NodeParams, NodeRequest, NodeView, SecretRotation, responses } from '@outpost/shared';
 
 export const listNodesSchema = { summary: 'Every node', tags: ['nodes'], response: responses({ 200: Type.Array(NodeView) }) };
 
@@ -8,7 +8,7 @@ export const createNodeSchema = { summary: 'Add a node; its secret is made here'
 export const getNodeSchema = { summary: 'One node', tags: ['nodes'], params: NodeParams, response: responses({ 200: NodeView }) };
 
 export const updateNodeSchema = {
-  summary: 'Change a node (not the local node: it follows the Master URL setting)',
+  summary: 'Change a node (of the local node only its backups: the rest follows the Master URL setting); changing backups needs servers.admin',
   tags: ['nodes'],
   params: NodeParams,
   body: NodeRequest,
@@ -34,4 +34,15 @@ export const rotateSecretSchema = {
   tags: ['nodes'],
   params: NodeParams,
   response: responses({ 200: SecretRotation }),
+};
+
+/** POST /api/nodes/{id}/backups/test body: a storage to try, or none for the saved one. */
+export const BackupStorageTestRequest = Type.Object({ backups: Type.Optional(BackupStorage) });
+
+export const testBackupStorageSchema = {
+  summary: "Ask the node whether it can reach a backup storage {backups?} (the saved one when left out; an empty secret keeps the saved one)",
+  tags: ['nodes'],
+  params: NodeParams,
+  body: BackupStorageTestRequest,
+  response: responses({ 200: BackupStorageState }),
 };
