@@ -65,10 +65,11 @@ export function BackupStorageCard({ node }: { node: NodeView }) {
     if (check.storage) test.mutate(check.storage, { onError: notifyError });
   };
 
-  const text = (field: 'endpoint' | 'region' | 'bucket' | 'prefix' | 'accessKeyId', options: { required?: boolean; hint?: boolean } = {}) => (
+  const text = (field: 'endpoint' | 'region' | 'bucket' | 'prefix' | 'accessKeyId', options: { required?: boolean; hint?: boolean; placeholder?: string } = {}) => (
     <TextInput
       label={t(`nodes.backupStorage.${field}`)}
       description={options.hint ? t(`nodes.backupStorage.${field}Hint`) : undefined}
+      placeholder={options.placeholder}
       required={options.required}
       value={input[field]}
       onChange={(event) => set({ [field]: event.currentTarget.value })}
@@ -101,9 +102,10 @@ export function BackupStorageCard({ node }: { node: NodeView }) {
           <Text size="sm">{t('nodes.backupStorage.localHint')}</Text>
         ) : (
           <>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {text('endpoint', { hint: true })}
-              {text('region')}
+            {/* Fields line up by their boxes, whether or not the one beside them has a hint. */}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
+              {text('endpoint', { hint: true, placeholder: 'https://s3.example.com' })}
+              {text('region', { placeholder: 'us-east-1' })}
               {text('bucket', { required: true })}
               {text('prefix', { hint: true })}
               {text('accessKeyId')}

@@ -63,8 +63,9 @@ export function BackupRow({ serverId, backup, now, onBrowse, onRestore, onDelete
           </Group>
           <Text size="sm" c="dimmed">
             {[
-              format.bytes(backup.size),
-              done ? t('backups.files', { count: backup.files }) : undefined,
+              // A failed backup's partial archive is gone: its size would say nothing.
+              backup.status === 'failed' ? undefined : format.bytes(backup.size),
+              done ? t('backups.files', { count: backup.files, files: format.number(backup.files) }) : undefined,
               t(`backups.madeBy.${backup.createdBy.type}`, { name: backup.createdBy.name }),
             ]
               .filter(Boolean)
@@ -90,23 +91,24 @@ export function BackupRow({ serverId, backup, now, onBrowse, onRestore, onDelete
         </Stack>
         <Group gap={4} wrap="nowrap">
           {done && may.download && (
-            <RowAction label={t('backups.download')} component="a" href={backupDownloadUrl(serverId, backup.id)} download>
+            <RowAction label={t('backups.download')} data-testid="backup-download" component="a" href={backupDownloadUrl(serverId, backup.id)} download>
               <IconDownload size={18} />
             </RowAction>
           )}
           {done && may.browse && (
-            <RowAction label={t('backups.browse')} onClick={() => onBrowse(backup)}>
+            <RowAction label={t('backups.browse')} data-testid="backup-browse" onClick={() => onBrowse(backup)}>
               <IconFolderOpen size={18} />
             </RowAction>
           )}
           {done && may.restore && (
-            <RowAction label={t('backups.restoreAll')} onClick={() => onRestore(backup)}>
+            <RowAction label={t('backups.restoreAll')} data-testid="backup-restore-all" onClick={() => onRestore(backup)}>
               <IconHistory size={18} />
             </RowAction>
           )}
           {done && may.lock && (
             <RowAction
               label={backup.locked ? t('backups.unlock') : t('backups.lock')}
+              data-testid="backup-lock"
               loading={edit.isPending}
               onClick={() => edit.mutate({ backupId: backup.id, locked: !backup.locked }, { onError: notifyError })}
             >
@@ -117,6 +119,7 @@ export function BackupRow({ serverId, backup, now, onBrowse, onRestore, onDelete
             // data-disabled rather than disabled, so the tooltip saying why still hears the pointer.
             <RowAction
               label={t('backups.delete')}
+              data-testid="backup-delete"
               hint={backup.locked ? t('backups.deleteLocked') : undefined}
               color="red"
               data-disabled={backup.locked || undefined}
