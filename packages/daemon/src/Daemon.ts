@@ -1,9 +1,10 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BaseLogger } from 'pino';
 import { createEnvironment as createBuiltInEnvironment } from './environments/createEnvironment.js';
 import type { DockerEngineOptions } from './environments/DockerEngine.js';
 import { NodeApi } from './api/NodeApi.js';
+import { BackupManager, type BackupOptions } from './backups/BackupManager.js';
 import { daemonRoutes } from './http/routes.js';
 import { runOperations } from './operations/runOperations.js';
 import { checkRequirements } from './operations/checkRequirements.js';
@@ -70,6 +71,8 @@ export interface DaemonConfig {
    * file's allowPrivateTargets, or the panel's setting for the local node. Default none.
    */
   outbound?: OutboundGuardOptions;
+  /** Backups: their folder (default `backups` beside serversDir), the retention of servers that set none, and how many run at once. */
+  backups?: Partial<Omit<BackupOptions, 'guard'>>;
   /** Where the daemon reports logins, session ends and refusals (pino, or the panel's Fastify logger); silent when absent. */
   logger?: DaemonLogger;
   /**
@@ -86,6 +89,8 @@ export interface DaemonConfig {
  */
 export class Daemon {
   readonly servers: ServerManager;
+  /** Every server's backups, in the node's chosen storage. */
+  readonly backups: BackupManager;
   private sftp?: SftpServer;
   private closing?: Promise<void>;
 
@@ -96,6 +101,8 @@ export class Daemon {
   readonly api: NodeApi = new NodeApi(this);
 
   private constructor(readonly config: DaemonConfig) {
+    const outbound = new OutboundGuard(config.outbound ?? { allowed: () => '', allowedIn: 'allowPrivateTargets of the daemon file' });
+    this.backups = new BackupManager({ folder: join(dirname(config.serversDir), 'backups'), ...config.backups, guard: outbound });
     this.servers = new ServerManager({
       serversDir: config.serversDir,
       dataDir: config.dataDir,
@@ -107,7 +114,8 @@ export class Daemon {
       consoleTrimTo: config.consoleTrimTo,
       operations: config.operations ?? { runOperations, checkRequirements },
       javaDir: config.javaDir ?? join(config.dataDir ?? config.serversDir, 'java'),
-      outbound: new OutboundGuard(config.outbound ?? { allowed: () => '', allowedIn: 'allowPrivateTargets of the daemon file' }),
+      outbound,
+      backup: async (server, name, by) => void (await this.backups.create(server, name, by, true)),
       // This daemon's own: another in the same process keeps its sources.
       downloadSources: downloadSourcesWith(config.downloadSources),
       createEnvironment: config.createEnvironment ?? ((env, serverId, files) => createBuiltInEnvironment(env, serverId, files, config.docker)),
@@ -118,6 +126,7 @@ export class Daemon {
   static async open(config: DaemonConfig): Promise<Daemon> {
     const daemon = new Daemon(config);
     await daemon.servers.load();
+    await daemon.backups.open();
     // Before anything else takes a server's lock: an autostart must not run a second copy beside a leftover.
     for (const server of daemon.servers.list()) {
       server.endLeftovers().catch((error: Error) => server.log(`Could not end the processes left running: ${error.message}`));
@@ -179,7 +188,7 @@ export class Daemon {
 
   /** Stops every server (kill after the grace period); safe to call twice. */
   close(): Promise<void> {
-    this.closing ??= Promise.all([this.servers.shutdown(), this.sftp?.close()]).then(() => {
+    this.closing ??= Promise.all([this.backups.close(), this.servers.shutdown(), this.sftp?.close()]).then(() => {
       for (const server of this.servers.list()) server.files.close();
     });
     return this.closing;

@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
 import { grants, hasScope, OutpostError, powerActions, readTask, requireScopes, requireTaskScopes, runFlagsOf, runFlagValues, Scopes, serverActionScopes as need } from '@outpost/shared';
 import type {
+  BackupDownload,
+  BackupEditRequest,
+  BackupList,
+  BackupPolicy,
+  BackupRestoreRequest,
+  BackupStorage,
+  BackupStorageState,
   ConsoleReplay,
+  FileEntry,
   FileDownload,
   NodeInfo,
   FileListing,
@@ -19,6 +27,7 @@ import type {
   TaskList,
   Variable,
 } from '@outpost/shared';
+import type { BackupManager } from '../backups/BackupManager.js';
 import type { Server } from '../servers/Server.js';
 import type { FileStore } from '../servers/serverFiles.js';
 import type { ServerManager } from '../servers/ServerManager.js';
@@ -34,6 +43,7 @@ import { daemonVersion } from '../system/daemonVersion.js';
 /** What NodeApi works with: its daemon's servers, their files, its SFTP sessions and its secret. */
 export interface NodeApiHost {
   readonly servers: ServerManager;
+  readonly backups: BackupManager;
   readonly files: (server: Server) => FileStore;
   closeSftpSessions(userId: string, serverId?: string): number;
   setSecret(secret: string): Promise<void>;
@@ -64,9 +74,12 @@ export class NodeApi implements NodeClient {
     await this.daemon.servers.create(id, stampDefinitionTasks(structuredClone(definition), caller));
   }
 
+  /** A backup under way stops first; the server's backups go with it. */
   async deleteServer(caller: NodeCaller, id: string): Promise<void> {
     this.server(caller, id, need.delete);
+    await this.daemon.backups.closeServer(id);
     await this.daemon.servers.delete(id);
+    await this.daemon.backups.removeServer(id);
   }
 
   // Definitions and data are copied on the way in and out, as a wire would: no caller holds the daemon's own objects.
@@ -202,6 +215,55 @@ export class NodeApi implements NodeClient {
     server.tasks.run(String(taskId), { runner: [...caller.scopes] }).catch(() => undefined);
   }
 
+  async listBackups(caller: NodeCaller, id: string): Promise<BackupList> {
+    return this.daemon.backups.list(this.server(caller, id, need.backupsView));
+  }
+
+  /** The author is the caller's actor as the panel names it (a user or an OAuth2 client), else the user by id. */
+  async createBackup(caller: NodeCaller, id: string, name?: string, wait?: boolean | string): Promise<string> {
+    const server = this.server(caller, id, need.backupCreate);
+    const by = caller.actor ?? { type: 'user' as const, id: caller.user, name: caller.user };
+    return this.daemon.backups.create(server, name, { type: by.type, id: String(by.id), name: String(by.name) }, wait === true || wait === 'true');
+  }
+
+  async backupFiles(caller: NodeCaller, id: string, backupId: string, path?: string): Promise<FileEntry[]> {
+    return this.daemon.backups.files(this.server(caller, id, need.backupBrowse), String(backupId), path);
+  }
+
+  async downloadBackup(caller: NodeCaller, id: string, backupId: string): Promise<BackupDownload> {
+    return this.daemon.backups.download(this.server(caller, id, need.backupDownload), String(backupId));
+  }
+
+  async restoreBackup(caller: NodeCaller, id: string, backupId: string, request?: BackupRestoreRequest): Promise<void> {
+    await this.daemon.backups.restore(this.server(caller, id, need.backupRestore), String(backupId), structuredClone(request ?? {}));
+  }
+
+  async editBackup(caller: NodeCaller, id: string, backupId: string, edit: BackupEditRequest): Promise<void> {
+    await this.daemon.backups.edit(this.server(caller, id, need.backupEdit), String(backupId), structuredClone(edit ?? {}));
+  }
+
+  async deleteBackup(caller: NodeCaller, id: string, backupId: string): Promise<void> {
+    await this.daemon.backups.delete(this.server(caller, id, need.backupDelete), String(backupId));
+  }
+
+  async getBackupPolicy(caller: NodeCaller, id: string): Promise<BackupPolicy> {
+    return this.daemon.backups.policy(this.server(caller, id, need.backupPolicyView));
+  }
+
+  async setBackupPolicy(caller: NodeCaller, id: string, policy: BackupPolicy): Promise<void> {
+    await this.daemon.backups.setPolicy(this.server(caller, id, need.backupPolicyEdit), structuredClone(policy));
+  }
+
+  async setBackupStorage(caller: NodeCaller, storage: BackupStorage): Promise<void> {
+    requireScopes(caller.scopes, need.nodeBackupStorage);
+    await this.daemon.backups.setStorage(structuredClone(storage));
+  }
+
+  async testBackupStorage(caller: NodeCaller, storage?: BackupStorage): Promise<BackupStorageState> {
+    requireScopes(caller.scopes, need.nodeBackupStorage);
+    return this.daemon.backups.testStorage(structuredClone(storage));
+  }
+
   async restrictTasks(caller: NodeCaller, user: string, held: Record<string, string[]>): Promise<void> {
     if (typeof user !== 'string' || user === '' || user.length > 64) throw new OutpostError('ErrFieldRequired', 'user is required', { field: 'user' });
     // Narrowing only: nobody gains by asking, so a user may ask for their own tasks (as the panel does once they are deleted).
@@ -227,7 +289,8 @@ export class NodeApi implements NodeClient {
    */
   // Any caller the node's token check let through may ask: it is how the panel sees the node is up.
   async nodeInfo(_caller: NodeCaller): Promise<NodeInfo> {
-    return { version: daemonVersion };
+    const backups = this.daemon.backups.storageState;
+    return { version: daemonVersion, ...(backups && { backups }) };
   }
 
   async setSecret(caller: NodeCaller, secret: string): Promise<void> {

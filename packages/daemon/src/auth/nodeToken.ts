@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { OutpostError } from '@outpost/shared';
+import { OutpostError, type NodeActor } from '@outpost/shared';
 
 /** What a node token says: which node, user and server it is for, what it may do, until when. */
 export interface NodeTokenPayload {
@@ -7,6 +7,8 @@ export interface NodeTokenPayload {
   user: string;
   server: string;
   scopes: string[];
+  /** Who the panel names as the author of what the call makes (NodeCaller.actor). */
+  actor?: NodeActor;
   /** Expiry, epoch seconds. */
   exp: number;
 }

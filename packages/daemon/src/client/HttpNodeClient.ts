@@ -6,6 +6,7 @@ import { Agent } from 'undici';
 import { callArgs, nodeCalls, OutpostError, routeOf, successStatus } from '@outpost/shared';
 import type {
   ConsoleReplay,
+  BackupDownload,
   FileDownload,
   FileListing,
   NodeCall,
@@ -113,7 +114,7 @@ export class HttpNodeClient extends CallMethods implements NodeClient {
 
   private token(caller: NodeCaller, id: string): string {
     const exp = Math.floor(Date.now() / 1000) + NODE_TOKEN_TTL_SECONDS;
-    return signNodeToken(this.options.secret, { node: this.options.nodeId, user: caller.user, server: id, scopes: caller.scopes, exp });
+    return signNodeToken(this.options.secret, { node: this.options.nodeId, user: caller.user, server: id, scopes: caller.scopes, ...(caller.actor && { actor: caller.actor }), exp });
   }
 
   /** A call about server `id`: its path under /daemon/server/{id}. */
@@ -150,6 +151,12 @@ export class HttpNodeClient extends CallMethods implements NodeClient {
     const response = await this.transfer(caller, id, 'GET', `/file/${encodePath(path)}`);
     if (response.headers['content-type']?.includes('application/json')) return JSON.parse(await textOf(response)) as FileListing;
     return { size: Number(response.headers['content-length'] ?? 0), stream: new ChunkRelay(response) };
+  }
+
+  async downloadBackup(caller: NodeCaller, id: string, backupId: string): Promise<BackupDownload> {
+    const response = await this.transfer(caller, id, 'GET', `/backups/${encodeURIComponent(backupId)}/download`);
+    const fileName = /filename="([^"]+)"/.exec(response.headers['content-disposition'] ?? '')?.[1] ?? `${backupId}.tar.gz`;
+    return { size: Number(response.headers['content-length'] ?? 0), fileName, stream: new ChunkRelay(response) };
   }
 
   async putFile(caller: NodeCaller, id: string, path: string, data: Uint8Array | string | AsyncIterable<Uint8Array>): Promise<void> {

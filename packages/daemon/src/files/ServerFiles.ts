@@ -80,7 +80,7 @@ export class ServerFiles {
       discardTemp: (temp) => this.jail.discardTemp(temp),
       mkdir: (path, recursive, mode) => this.jail.mkdir(path, recursive, mode),
       remove: (path, kind) => this.jail.remove(path, kind),
-      rename: (from, to, replace) => this.jail.rename(from, to, replace),
+      rename: (from, to, replace, restoring) => this.jail.rename(from, to, replace, restoring),
       readlink: (path) => this.jail.readlink(path),
       symlink: (path, text, replace) => this.jail.symlink(path, text, replace),
       setattr: (path, attrs) => this.jail.setattr(path, attrs),
@@ -181,9 +181,9 @@ export class ServerFiles {
     return this.run(path, 'remove', path, kind);
   }
 
-  /** Moves or renames; refuses to replace something that exists unless `replace`. Creates missing parent folders of `to`. */
-  rename(from: string, to: string, replace = false): Promise<void> {
-    return this.run(from, 'rename', from, to, replace);
+  /** Moves or renames; refuses to replace something that exists unless `replace`. Creates missing parent folders of `to`. `restoring`: ServerJail.rename. */
+  rename(from: string, to: string, replace = false, restoring = false): Promise<void> {
+    return this.run(from, 'rename', from, to, replace, restoring);
   }
 
   /** A link's target as a session path ("/..."), only when it stays inside. */

@@ -223,7 +223,12 @@ export class ServerJail {
    * A link keeps its text, so where it leads changes with its place: a link, or a link inside a
    * folder moved elsewhere, that would lead out from its new place is refused, as when made.
    */
-  async rename(from: string, to: string, replace = false): Promise<void> {
+  /**
+   * `restoring` is a restore putting entries back at the very places they were backed up from: the
+   * links it moves lead where they led then, so they are not checked again (a link a server's
+   * program made to outside its folder comes back as it was; the jail still never follows one).
+   */
+  async rename(from: string, to: string, replace = false, restoring = false): Promise<void> {
     if (jailPath(from) === '' || jailPath(to) === '') throw new OutpostError('ErrNoPermission', 'the server folder itself cannot be moved', { path: from });
     await this.withParent(from, false, (source) =>
       this.withParent(to, true, async (target) => {
@@ -234,7 +239,9 @@ export class ServerJail {
         const sourceReal = posix.join(sourceFolder, source.name);
         const targetReal = posix.join(targetFolder, target.name);
         if (isInside(sourceReal, targetReal)) throw new OutpostError('ErrInvalidPath', 'cannot move a folder into itself', { path: to });
-        if (info.isSymbolicLink()) await this.requireLeadsInside(targetFolder, await readlink(source.at), to);
+        if (restoring) {
+          // Placed as it was backed up: see above.
+        } else if (info.isSymbolicLink()) await this.requireLeadsInside(targetFolder, await readlink(source.at), to);
         // Within the same folder a folder's links climb as far as before, so only a move elsewhere is walked.
         else if (info.isDirectory() && sourceFolder !== targetFolder) await this.requireLinksInside(source.at, targetReal, to);
         await rename(source.at, target.at);

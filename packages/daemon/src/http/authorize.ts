@@ -44,7 +44,7 @@ export function authorize(request: FastifyRequest, auth: { nodeId: string; secre
   // Only the not-found handler has no scope (no route may be registered without one): admin only.
   const need = request.routeOptions.config.scope ?? Scopes.ServersAdmin;
   if (need !== AnyNodeToken) requireScopes(token.scopes, need);
-  return { user: token.user, scopes: token.scopes };
+  return { user: token.user, scopes: token.scopes, ...(token.actor && { actor: token.actor }) };
 }
 
 /** The caller the onRequest hook found; a route reached without one is refused, never served. */

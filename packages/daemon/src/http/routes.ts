@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { nodeCalls, type NodeCall, type NodeClient } from '@outpost/shared';
 import { authorize, requireDeclaredScope } from './authorize.js';
+import { backupRoutes } from './backupRoutes.js';
 import { callRoutes } from './callRoutes.js';
 import { consoleRoutes } from './consoleRoutes.js';
 import { errorHandler } from './errorHandler.js';
@@ -43,6 +44,7 @@ export async function daemonRoutes(app: FastifyInstance, daemon: DaemonOfRoutes,
   powerRoutes(app, api);
   consoleRoutes(app, api);
   fileRoutes(app, api);
+  backupRoutes(app, api);
   socketRoutes(app, api);
   sessionRoutes(app, api, config);
 }

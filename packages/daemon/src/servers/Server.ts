@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { builtinVariables, checkDefinitionValues, OutpostError, Scopes } from '@outpost/shared';
-import type { ServerDefinition, Step } from '@outpost/shared';
+import type { BackupAuthor, ServerDefinition, Step } from '@outpost/shared';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
 import { killProcesses, killUser, leftoverProcesses, signalProcesses } from '../environments/processTree.js';
@@ -43,6 +43,8 @@ export interface ServerOptions {
   /** Where the node's vendor download steps look things up; absent, the vendors' own. */
   downloadSources?: DownloadSources;
   createEnvironment(config: ServerDefinition['environment'], serverId: string, files: ServerFiles): Promise<Environment>;
+  /** Makes a backup of the server and resolves once it is done (the node's BackupManager); absent, tasks cannot back up. */
+  backup?: (server: Server, name: string | undefined, by: BackupAuthor) => Promise<void>;
 }
 
 export type StatusListener = (running: boolean) => void;
@@ -182,6 +184,25 @@ export class Server implements TaskHost {
     }
     await Promise.all([this.finished, ...steps]);
     await this.killUserProcesses();
+  }
+
+  /**
+   * Runs `work` on the server's lock while no program runs and no install does (409
+   * ErrServerRunning otherwise), so nothing starts until it is done: a restore of its files.
+   */
+  whileStopped<T>(work: () => Promise<T>): Promise<T> {
+    const refuse = () => new OutpostError('ErrServerRunning', 'stop the server first: its files cannot be restored while it runs');
+    if (this.process || this.installRuns > 0) return Promise.reject(refuse());
+    return this.lock.run(async () => {
+      if (this.process || this.installRuns > 0) throw refuse();
+      return work();
+    });
+  }
+
+  /** A task's backup operation: made by the node's backups, as the task. */
+  async backup(name: string | undefined, task: { id: string; name: string }): Promise<void> {
+    if (!this.options.backup) throw new OutpostError('ErrOperationFailed', 'this node makes no backups');
+    await this.options.backup(this, name, { type: 'task', id: task.id, name: task.name });
   }
 
   install(): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { applyVariableValues, checkDefinitionValues, OutpostError, parseDefinition, readDefinition } from '@outpost/shared';
 import type { RunFlagName, ServerDefinition, Variable } from '@outpost/shared';
@@ -8,6 +8,7 @@ import { checkSchedule } from './taskSchedule.js';
 import { assertServerId, isServerId } from './serverId.js';
 import { Server, serverBuiltins } from './Server.js';
 import type { ServerOptions } from './Server.js';
+import { writeFileAtomic } from '../system/writeFileAtomic.js';
 import { ServerUsers } from './serverUsers.js';
 
 export interface ServerManagerOptions extends ServerOptions {
@@ -263,16 +264,9 @@ export class ServerManager {
     return parseDefinition(text);
   }
 
-  /** Through a temp name, renamed over the old file; 0600 from the start, as a definition may hold secrets (a bot token). */
+  /** Through a temp name, renamed over the old file; 0600, as a definition may hold secrets (a bot token). */
   private async writeToDisk(id: string, def: ServerDefinition): Promise<void> {
-    const target = this.definitionPath(id);
-    const temp = join(this.options.serversDir, `.${id}.json.${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      await writeFile(temp, JSON.stringify(def, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
-      await rename(temp, target);
-    } catch (error) {
-      await unlink(temp).catch(() => undefined);
-      throw error;
-    }
+    await writeFileAtomic(this.definitionPath(id), JSON.stringify(def, null, 2) + '\n');
   }
+
 }

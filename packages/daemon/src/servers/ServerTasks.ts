@@ -16,6 +16,8 @@ export interface TaskHost {
   runSteps(steps: Step[], what: string): Promise<void>;
   /** Registers a run that kill cancels; answers the unregister function. */
   trackRun(run: AbortController): () => void;
+  /** Makes a backup named `name` by task `task`, resolving once it is done. */
+  backup(name: string | undefined, task: { id: string; name: string }): Promise<void>;
 }
 
 /**
@@ -214,7 +216,7 @@ export class ServerTasks {
         abort.signal.throwIfAborted();
         const stopped = refusal(this.heldFor(id, task, authority), task.operations, index);
         if (stopped) throw new OutpostError('ErrMissingScope', stopped);
-        await this.operate(operation, abort);
+        await this.operate(operation, abort, { id, name: task.name });
       }
       abort.signal.throwIfAborted();
       this.host.log(`Task ${task.name} finished`);
@@ -227,7 +229,7 @@ export class ServerTasks {
     }
   }
 
-  private async operate(operation: TaskOperation, abort: AbortController): Promise<void> {
+  private async operate(operation: TaskOperation, abort: AbortController, task: { id: string; name: string }): Promise<void> {
     switch (operation.type) {
       case 'console':
         return this.host.sendCommand(operation.command);
@@ -241,6 +243,8 @@ export class ServerTasks {
         return this.host.kill(abort);
       case 'wait':
         return waitFor(operation.seconds * 1000, abort.signal);
+      case 'backup':
+        return this.host.backup(operation.name, task);
       default:
         return this.host.runSteps([operation], `step ${operation.type}`);
     }

@@ -27,10 +27,13 @@ export async function openTestDaemon(config: Partial<DaemonConfig> = {}): Promis
     nodeId: 'node-1',
     secret: 'test-secret',
     serversDir: dir,
+    // Inside the temp folder: the default, beside serversDir, would be the system's temp folder.
+    backups: { folder: join(dir, 'backups') },
     stopGraceMs: 3000,
     restartDelayMs: 50,
     recovery: { initialDelayMs: 50, maxDelayMs: 400, maxCrashes: 5, windowMs: 60_000 },
     ...config,
+    ...(config.backups && { backups: { folder: join(dir, 'backups'), ...config.backups } }),
   });
   return {
     daemon,

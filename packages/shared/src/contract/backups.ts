@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { OutpostError } from '../errors.js';
 import { ServerId } from './common.js';
 
 // Backups of a server's folder (issue 29): made, kept and restored by the server's node; the panel
@@ -112,3 +113,54 @@ export const BackupCommands = Type.Object(
   { additionalProperties: true },
 );
 export type BackupCommands = Static<typeof BackupCommands>;
+
+/** A retention from a request, or 400 ErrFieldNotBetween naming the field. */
+export function readBackupPolicy(value: unknown): BackupPolicy {
+  const body = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const read = (field: 'limit' | 'keepDays', max: number) => {
+    const number = body[field];
+    if (!Number.isInteger(number) || (number as number) < 0 || (number as number) > max) throw new OutpostError('ErrFieldNotBetween', `${field} must be a whole number from 0 to ${max}`, { field, min: 0, max });
+    return number as number;
+  };
+  return { limit: read('limit', 1000), keepDays: read('keepDays', 36_500) };
+}
+
+/**
+ * A node's backup storage from a request, or 400: ErrFieldRequired {field} for a missing
+ * bucket or access key, ErrFieldIsInvalidHost for an endpoint that is no http(s) URL.
+ */
+export function readBackupStorage(value: unknown): BackupStorage {
+  const body = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (body.type === 'local') return { type: 'local' };
+  if (body.type !== 's3') throw new OutpostError('ErrFieldRequired', 'type must be "local" or "s3"', { field: 'type' });
+  const text = (field: string, required: boolean, max: number) => {
+    const given = body[field] ?? '';
+    if (typeof given !== 'string' || given.length > max) throw new OutpostError('ErrFieldLength', `${field} must be text of at most ${max} characters`, { field, length: max });
+    if (required && given.trim() === '') throw new OutpostError('ErrFieldRequired', `${field} is required`, { field });
+    return given.trim();
+  };
+  const endpoint = text('endpoint', true, 1024);
+  let url: URL | undefined;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new OutpostError('ErrFieldIsInvalidHost', 'endpoint must be an http or https URL', { field: 'endpoint' });
+  return {
+    type: 's3',
+    endpoint,
+    region: text('region', false, 64),
+    bucket: text('bucket', true, 255),
+    prefix: text('prefix', false, 512),
+    accessKeyId: text('accessKeyId', true, 256),
+    secretAccessKey: typeof body.secretAccessKey === 'string' ? body.secretAccessKey.slice(0, 512) : '',
+    forcePathStyle: body.forcePathStyle === true,
+  };
+}
+
+/** Storage as an answer shows it: the secret empty, and whether one is kept. */
+export function presentBackupStorage(storage: BackupStorage | null | undefined): BackupStorage {
+  if (!storage || storage.type !== 's3') return { type: 'local' };
+  return { ...storage, secretAccessKey: '', isSet: Boolean(storage.secretAccessKey) };
+}

@@ -53,6 +53,8 @@ export interface NodeCall {
   bodyField?: string;
   /** NodeApi reads the body itself (with its own codes); the daemon checks only params. */
   uncheckedBody?: true;
+  /** The panel names the caller (NodeCaller.actor) for the record the call makes: a backup's author. */
+  actor?: true;
   /** Served by the panel too, at /proxy/daemon/...: its OpenAPI summary, and its own success status when it differs. */
   proxy?: { summary: string; status?: 204 };
 }
@@ -128,6 +130,7 @@ export const nodeCalls = {
     params: ServerParams,
     querystring: BackupCreateQuery,
     answer: 'id',
+    actor: true,
     response: responses({ 200: BackupCreated }),
     proxy: { summary: 'Make a backup {name?}; with ?wait=true the answer comes when it is done' },
   },

@@ -2,7 +2,7 @@ import { AnyNodeToken, callArgs, NoContent, nodeCalls, requestArg, responses, ro
 import type { NodeCall, NodeCaller } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
 import { serverPaths } from './serverPaths.js';
-import { serverAccess } from '../../services/policy/policy.js';
+import { actorOf, serverAccess } from '../../services/policy/policy.js';
 
 type Method = (caller: NodeCaller, ...args: unknown[]) => Promise<unknown>;
 
@@ -38,6 +38,7 @@ export function callProxyRoutes(calls: Readonly<Record<string, NodeCall>> = node
         config: { scope: serverActionScopes[row.action] },
         handler: async (request, reply) => {
           const { client, caller, server } = await serverAccess(request);
+          if (row.actor) caller.actor = await actorOf(request);
           const call = (client as unknown as Record<string, Method>)[row.call];
           const result = await call.call(client, caller, ...args.map((name) => (name === 'id' ? server.id : requestArg(request, name))));
           if (status !== 200) return reply.code(status).send(null);

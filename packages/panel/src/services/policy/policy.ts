@@ -6,6 +6,7 @@ import {
   serverActionScopes,
   scopesOf,
   socketMessageAction,
+  type NodeActor,
   type NodeCaller,
   type NodeClient,
   type Scope,
@@ -93,6 +94,18 @@ export async function serverAccess(request: FastifyRequest, serverId = (request.
   const scopes = await heldOnServer(repo, session, serverId);
   const client = await nodes.forNode(server.node_id);
   return { server, client, caller: { user: String(session.userId), scopes }, scopes };
+}
+
+/** Who the caller is, by name, for what a call makes and keeps (a backup's author): the OAuth2 client acting, or the user. */
+export async function actorOf(request: FastifyRequest): Promise<NodeActor> {
+  const { repo } = request.server.panel;
+  const session = request.session!;
+  if (session.client) {
+    const client = await repo.oauthClients.byId(session.client.id);
+    return { type: 'client', id: session.client.id, name: client?.name || session.client.id };
+  }
+  const user = await repo.users.byId(session.userId);
+  return { type: 'user', id: String(session.userId), name: user?.username ?? String(session.userId) };
 }
 
 /**
