@@ -5,9 +5,12 @@ import type { BackupStorageState, NodeView } from '@outpost/shared';
 import { useTranslation } from '../../translation/useTranslation';
 import type { TFunction } from '../../translation/translator';
 import { useTestBackupStorage, useUpdateNode } from '../../api/nodes';
+import { fieldErrorOf } from '../../api/fieldError';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { SecretField } from '../Settings/SecretField';
 import { checkStorageForm, storageFormOf, type StorageField, type StorageFormInput } from './backupStorageForm';
+
+const storageFields: readonly StorageField[] = ['endpoint', 'bucket', 'accessKeyId', 'secretAccessKey'];
 
 /** Why a storage failed, in the reader's language, with the node's own words as detail. */
 export function storageFailure(t: TFunction, state: BackupStorageState): string {
@@ -40,8 +43,18 @@ export function BackupStorageCard({ node }: { node: NodeView }) {
     setInput((old) => ({ ...old, ...change }));
     test.reset();
   };
-  const error = (field: StorageField) =>
-    touched && check.problems[field] ? t('errors.ErrFieldRequired', { field: t(`nodes.backupStorage.${field}`) }) : undefined;
+  // A field the panel refused (400 naming backups.<field>) is marked as one the form refused.
+  const refused = fieldErrorOf(t, update.error ?? test.error, storageFields.map((field) => `backups.${field}`), (field) => t(`nodes.backupStorage.${field.slice('backups.'.length)}`));
+  const error = (field: StorageField) => {
+    const problem = touched ? check.problems[field] : undefined;
+    if (problem === 'required') return t('errors.ErrFieldRequired', { field: t(`nodes.backupStorage.${field}`) });
+    if (problem === 'url') return t('nodes.backupStorage.endpointInvalid');
+    return refused?.field === `backups.${field}` ? refused.message : undefined;
+  };
+  // A refusal shown beside its field needs no toast as well.
+  const onError = (caught: unknown) => {
+    if (!fieldErrorOf(t, caught, storageFields.map((field) => `backups.${field}`))) notifyError(caught);
+  };
 
   const save = () => {
     setTouched(true);
@@ -56,13 +69,13 @@ export function BackupStorageCard({ node }: { node: NodeView }) {
           // The secret just sent is the one kept now: the field empties and says so.
           setInput((old) => ({ ...old, isSet: old.type === 's3' && (old.isSet || old.secretAccessKey !== ''), secretAccessKey: '' }));
         },
-        onError: notifyError,
+        onError,
       },
     );
   };
   const runTest = () => {
     setTouched(true);
-    if (check.storage) test.mutate(check.storage, { onError: notifyError });
+    if (check.storage) test.mutate(check.storage, { onError });
   };
 
   const text = (field: 'endpoint' | 'region' | 'bucket' | 'prefix' | 'accessKeyId', options: { required?: boolean; hint?: boolean; placeholder?: string } = {}) => (
@@ -73,7 +86,7 @@ export function BackupStorageCard({ node }: { node: NodeView }) {
       required={options.required}
       value={input[field]}
       onChange={(event) => set({ [field]: event.currentTarget.value })}
-      error={field === 'bucket' ? error('bucket') : undefined}
+      error={field === 'endpoint' || field === 'bucket' || field === 'accessKeyId' ? error(field) : undefined}
       name={field}
       dir="ltr"
     />
@@ -104,11 +117,11 @@ export function BackupStorageCard({ node }: { node: NodeView }) {
           <>
             {/* Fields line up by their boxes, whether or not the one beside them has a hint. */}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-              {text('endpoint', { hint: true, placeholder: 'https://s3.example.com' })}
+              {text('endpoint', { required: true, hint: true, placeholder: 'https://s3.example.com' })}
               {text('region', { placeholder: 'us-east-1' })}
               {text('bucket', { required: true })}
               {text('prefix', { hint: true })}
-              {text('accessKeyId')}
+              {text('accessKeyId', { required: true })}
               <div>
                 <SecretField
                   key={String(input.isSet)}

@@ -11,13 +11,15 @@ describe('the backup storage form', () => {
   it('keeps the saved secret when the field is left empty, and sends a new one when typed', () => {
     const form = storageFormOf(saved);
     expect(form.secretAccessKey).toBe('');
+    expect(checkStorageForm(form).problems).toEqual({});
     expect(checkStorageForm(form).storage).toEqual({ type: 's3', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', bucket: 'outpost', prefix: 'node1/', accessKeyId: 'AKIA1', forcePathStyle: true });
     expect(checkStorageForm({ ...form, secretAccessKey: 'new secret' }).storage).toMatchObject({ secretAccessKey: 'new secret' });
   });
 
-  it('asks for a bucket, and for the secret of a key id when none is saved', () => {
-    const fresh = { ...storageFormOf({ type: 'local' }), type: 's3' as const, accessKeyId: 'AKIA2' };
-    expect(checkStorageForm(fresh)).toEqual({ problems: { bucket: 'required', secretAccessKey: 'required' } });
-    expect(checkStorageForm({ ...fresh, bucket: 'b', secretAccessKey: 's' }).problems).toEqual({});
+  it('asks for an http(s) endpoint, a bucket, a key id, and its secret when none is saved', () => {
+    const fresh = { ...storageFormOf({ type: 'local' }), type: 's3' as const };
+    expect(checkStorageForm(fresh)).toEqual({ problems: { endpoint: 'required', bucket: 'required', accessKeyId: 'required', secretAccessKey: 'required' } });
+    expect(checkStorageForm({ ...fresh, endpoint: 's3.example.com' }).problems.endpoint).toBe('url');
+    expect(checkStorageForm({ ...fresh, endpoint: 'https://s3.example.com', bucket: 'b', accessKeyId: 'AKIA2', secretAccessKey: 's' }).problems).toEqual({});
   });
 });

@@ -15,7 +15,17 @@ export interface StorageFormInput {
   isSet: boolean;
 }
 
-export type StorageField = 'bucket' | 'secretAccessKey';
+export type StorageField = 'endpoint' | 'bucket' | 'accessKeyId' | 'secretAccessKey';
+/** A field left empty, or (the endpoint) no http or https address. */
+export type StorageProblem = 'required' | 'url';
+
+const isHttpUrl = (text: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+};
 
 /** A node's saved storage as the form shows it; a node on local storage gets S3 fields ready to fill. */
 export function storageFormOf(storage: BackupStorage | undefined): StorageFormInput {
@@ -36,14 +46,16 @@ export function storageFormOf(storage: BackupStorage | undefined): StorageFormIn
 }
 
 /**
- * Checks the form as the panel will and builds the `backups` body. S3 needs a bucket, and a key id
- * needs its secret unless one is saved; a secret left empty is not sent, so the saved one stays.
+ * Checks the form as the panel will and builds the `backups` body. S3 needs an http(s) endpoint, a
+ * bucket, a key id and its secret unless one is saved; a secret left empty is not sent, so the saved one stays.
  */
-export function checkStorageForm(input: StorageFormInput): { storage?: BackupStorage; problems: Partial<Record<StorageField, 'required'>> } {
+export function checkStorageForm(input: StorageFormInput): { storage?: BackupStorage; problems: Partial<Record<StorageField, StorageProblem>> } {
   if (input.type === 'local') return { storage: { type: 'local' }, problems: {} };
-  const problems: Partial<Record<StorageField, 'required'>> = {};
-  if (!input.bucket.trim()) problems.bucket = 'required';
-  if (input.accessKeyId.trim() && !input.isSet && !input.secretAccessKey) problems.secretAccessKey = 'required';
+  const problems: Partial<Record<StorageField, StorageProblem>> = {};
+  if (!input.endpoint.trim()) problems.endpoint = 'required';
+  else if (!isHttpUrl(input.endpoint.trim())) problems.endpoint = 'url';
+  for (const field of ['bucket', 'accessKeyId'] as const) if (!input[field].trim()) problems[field] = 'required';
+  if (!input.isSet && !input.secretAccessKey) problems.secretAccessKey = 'required';
   if (Object.keys(problems).length > 0) return { problems };
   const storage: BackupStorage = {
     type: 's3',
