@@ -1,49 +1,31 @@
-import { OutpostError, Scopes, hasScope, type BackupStorage } from '@outpost/shared';
+import { OutpostError, Scopes, hasScope, readBackupStorage, type BackupStorage } from '@outpost/shared';
 import { backupStorageOf, backupsColumn, type NodeRow } from '../../db/nodes.js';
 
-const required = (field: string) => new OutpostError('ErrFieldRequired', `backups.${field} is required`, { field: `backups.${field}` });
-
-/** Throws ErrFieldIsInvalidHost unless the endpoint is an http or https URL with a host and no credentials in it. */
-function assertEndpoint(value: string): void {
-  if (!value) throw required('endpoint');
-  let url: URL | undefined;
+/** The daemon's reading of a storage, its field errors named as fields of `backups`. */
+function readStorage(given: BackupStorage): BackupStorage {
   try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || url.search || url.hash) {
-    throw new OutpostError('ErrFieldIsInvalidHost', 'must be an http or https URL', { field: 'backups.endpoint' });
+    return readBackupStorage(given);
+  } catch (error) {
+    if (!(error instanceof OutpostError) || typeof error.metadata?.field !== 'string') throw error;
+    throw new OutpostError(error.code, `backups.${error.message}`, { ...error.metadata, field: `backups.${error.metadata.field}` }, error.status);
   }
 }
 
 /**
- * A storage as the panel keeps it and the node gets it: trimmed, without `isSet`, the secret whole.
- * The secret is write-only (reads answer it empty), so an empty one keeps the saved one while the
- * storage stays S3: a form saved as it was read changes nothing. 400 with the field when unusable.
+ * A storage as the panel keeps it and the node gets it: read as the daemon reads it, the secret
+ * whole. The secret is write-only (reads answer it empty), so an empty one keeps the saved one
+ * while the storage stays S3: a form saved as it was read changes nothing. 400 naming the field.
  */
 export function completeStorage(given: BackupStorage, saved: BackupStorage): BackupStorage {
-  if (given.type === 'local') return { type: 'local' };
-  const endpoint = given.endpoint.trim();
-  assertEndpoint(endpoint);
-  const bucket = given.bucket.trim();
-  if (!bucket) throw required('bucket');
-  const accessKeyId = given.accessKeyId.trim();
-  if (!accessKeyId) throw required('accessKeyId');
-  const secretAccessKey = given.secretAccessKey || (saved.type === 's3' ? saved.secretAccessKey : undefined);
+  const storage = readStorage(given);
+  if (storage.type === 'local') return storage;
+  // Credentials belong in their own fields, where the secret stays write-only.
+  const url = new URL(storage.endpoint);
+  if (url.username || url.password) throw new OutpostError('ErrFieldIsInvalidHost', 'backups.endpoint must not hold credentials', { field: 'backups.endpoint' });
+  const secretAccessKey = storage.secretAccessKey || (saved.type === 's3' ? saved.secretAccessKey : undefined);
   // No S3 server takes a key without its secret: say so here rather than at the first backup.
-  if (!secretAccessKey) throw required('secretAccessKey');
-  const prefix = given.prefix?.trim();
-  return {
-    type: 's3',
-    endpoint,
-    region: given.region.trim(),
-    bucket,
-    ...(prefix ? { prefix } : {}),
-    accessKeyId,
-    secretAccessKey,
-    ...(given.forcePathStyle !== undefined ? { forcePathStyle: given.forcePathStyle } : {}),
-  };
+  if (!secretAccessKey) throw new OutpostError('ErrFieldRequired', 'backups.secretAccessKey is required', { field: 'backups.secretAccessKey' });
+  return { ...storage, secretAccessKey };
 }
 
 /**

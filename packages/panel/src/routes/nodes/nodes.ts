@@ -154,14 +154,17 @@ export default async function nodesRoutes(app: FastifyInstance): Promise<void> {
     return { deployment: await deploymentOf(repo, rotated), pushed };
   });
 
-  // Asks the node to reach a storage (the one given, its secret kept from the saved one when left
-  // empty, or the saved one); ok false with the storage's error, which is no fault of the request.
-  // A POST without a body tests the saved storage, as `{}` does.
+  // Asks the node to reach a storage: the one given (its secret kept from the saved one when left
+  // empty), or the one it holds, whose answer the node keeps and the page shows from then on. ok
+  // false with the storage's error, which is no fault of the request. No body is as `{}`.
   const noBodyIsEmpty = async (request: FastifyRequest) => void (request.body ??= {});
   r.post('/api/nodes/:id/backups/test', { schema: testBackupStorageSchema, config: { scope: Scopes.ServersAdmin }, preValidation: noBodyIsEmpty, schemaErrorFormatter: storageSchemaError }, async (request) => {
     const node = await existing(repo, request.params.id);
-    const saved = backupStorageOf(node);
     const given = request.body.backups;
-    return nodes.forRow(node).testBackupStorage(callerOf(request), given ? completeStorage(given, saved) : saved);
+    const client = nodes.forRow(node);
+    if (given) return client.testBackupStorage(callerOf(request), completeStorage(given, backupStorageOf(node)));
+    const state = await client.testBackupStorage(callerOf(request));
+    await nodeHealth.check(node);
+    return state;
   });
 }

@@ -1,14 +1,8 @@
-import type { BackupStorage, NodeView } from '@outpost/shared';
+import { presentBackupStorage, type NodeView } from '@outpost/shared';
 import { backupStorageOf, type NodeRow } from '../../db/nodes.js';
 import type { NodeState } from '../../nodes/NodeHealth.js';
 
-/** A backup storage as the API shows it: the S3 secret is write-only, answered empty with whether one is kept. */
-function presentBackupStorage(storage: BackupStorage): BackupStorage {
-  if (storage.type === 'local') return storage;
-  return { ...storage, secretAccessKey: '', isSet: Boolean(storage.secretAccessKey) };
-}
-
-/** A node row as the API shows it, with its health and server count: never a secret. */
+/** A node row as the API shows it, with its health and server count: never a secret (the S3 one answered empty, with isSet). */
 export function presentNode(row: NodeRow, state: NodeState, servers: number): NodeView {
   return {
     id: row.id,
