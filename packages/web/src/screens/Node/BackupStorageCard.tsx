@@ -3,7 +3,6 @@ import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switc
 import { IconAlertCircle, IconCircleCheck, IconPlugConnected } from '@tabler/icons-react';
 import type { BackupStorageState, NodeView } from '@outpost/shared';
 import { useTranslation } from '../../translation/useTranslation';
-import type { TFunction } from '../../translation/translator';
 import { useTestBackupStorage, useUpdateNode } from '../../api/nodes';
 import { fieldErrorOf } from '../../api/fieldError';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -12,10 +11,20 @@ import { checkStorageForm, storageFormOf, type StorageField, type StorageFormInp
 
 const storageFields: readonly StorageField[] = ['endpoint', 'bucket', 'accessKeyId', 'secretAccessKey'];
 
-/** Why a storage failed, in the reader's language, with the node's own words as detail. */
-export function storageFailure(t: TFunction, state: BackupStorageState): string {
+/** Why a storage failed: the code's words in the reader's language, then the node's own words (the storage's answer). */
+function StorageFailure({ state }: { state: BackupStorageState }) {
+  const { t } = useTranslation();
   const reason = state.errorCode ? t(`errors.${state.errorCode}`, { defaultValue: '' }) : '';
-  return [reason, state.error].filter(Boolean).join(': ') || t('errors.ErrBackupStorage');
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{reason || state.error || t('errors.ErrBackupStorage')}</Text>
+      {reason && state.error && (
+        <Text size="xs" c="dimmed" ff="monospace" data-testid="backup-storage-detail">
+          {state.error}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 /** The node's storage state, as a warning on its page when the storage does not answer. */
@@ -24,7 +33,7 @@ export function BackupStorageWarning({ state }: { state: BackupStorageState | nu
   if (state?.ok !== false) return null;
   return (
     <Alert color="red" icon={<IconAlertCircle />} title={t('nodes.backupStorage.unreachable')} data-testid="backup-storage-warning">
-      {storageFailure(t, state)}
+      <StorageFailure state={state} />
     </Alert>
   );
 }
@@ -154,7 +163,7 @@ export function BackupStorageCard({ node }: { node: NodeView }) {
             data-testid="backup-storage-test-result"
             data-ok={test.data.ok}
           >
-            {!test.data.ok && storageFailure(t, test.data)}
+            {!test.data.ok && <StorageFailure state={test.data} />}
           </Alert>
         )}
         <Group justify="flex-end" gap="xs">

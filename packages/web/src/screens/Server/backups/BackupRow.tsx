@@ -45,8 +45,9 @@ export function BackupRow({ serverId, backup, now, onBrowse, onRestore, onDelete
   };
   const done = backup.status === 'done';
   const createdAt = Date.parse(backup.createdAt);
-  // A failure's code says why in the reader's language; the daemon's words when the catalogue has none.
-  const failure = backup.status === 'failed' ? (backup.errorCode ? t(`errors.${backup.errorCode}`, { defaultValue: backup.error ?? '' }) : backup.error) : undefined;
+  // A failure's code says why in the reader's language, the daemon's words (the storage's answer, the disk's) beneath.
+  const failed = backup.status === 'failed';
+  const reason = failed && backup.errorCode ? t(`errors.${backup.errorCode}`, { defaultValue: '' }) : '';
 
   return (
     <Paper withBorder p="sm" data-testid="backup-row" data-backup={backup.name} data-status={backup.status}>
@@ -83,9 +84,14 @@ export function BackupRow({ serverId, backup, now, onBrowse, onRestore, onDelete
               </Text>
             </Group>
           )}
-          {failure && (
+          {failed && (
             <Text size="sm" c="red" data-testid="backup-error">
-              {failure}
+              {reason || backup.error || t('errors.ErrUnknownError')}
+            </Text>
+          )}
+          {reason && backup.error && (
+            <Text size="xs" c="dimmed" ff="monospace" data-testid="backup-error-detail">
+              {backup.error}
             </Text>
           )}
         </Stack>

@@ -168,6 +168,8 @@ describe('the Backups tab', () => {
   it("says why a backup failed, in the reader's words", async () => {
     backups = [backup({ status: 'failed', errorCode: 'ErrDiskFull', error: 'ENOSPC: no space left on device' })];
     renderTab(everything);
-    expect(within(await row('before the update')).getByTestId('backup-error').textContent).toBe('The disk is full');
+    const failed = await row('before the update');
+    expect(within(failed).getByTestId('backup-error').textContent).toBe('The disk is full');
+    expect(within(failed).getByTestId('backup-error-detail').textContent).toBe('ENOSPC: no space left on device');
   });
 });
