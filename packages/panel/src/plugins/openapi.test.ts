@@ -1,6 +1,10 @@
 import type { TSchema } from 'typebox';
 import { Type } from 'typebox';
 import {
+  BackupCreated,
+  BackupEditRequest,
+  BackupList,
+  BackupPolicy,
   AcceptInviteRequest,
   AppConfig,
   ArchiveRequest,
@@ -174,6 +178,15 @@ const calls: Record<string, Call> = {
   [`PUT ${server}/tasks/{taskId}`]: { body: TaskBody, ok: none },
   [`DELETE ${server}/tasks/{taskId}`]: { ok: none },
   [`POST ${server}/tasks/{taskId}/run`]: { ok: none },
+  [`GET ${server}/backups`]: { ok: [200, BackupList] },
+  [`POST ${server}/backups`]: { ok: [200, BackupCreated] },
+  [`GET ${server}/backups/policy`]: { ok: [200, BackupPolicy] },
+  [`PUT ${server}/backups/policy`]: { body: BackupPolicy, ok: none },
+  [`GET ${server}/backups/{backupId}/files`]: { ok: [200, FileEntries] },
+  [`GET ${server}/backups/{backupId}/download`]: { ok: [200, Type.String()] },
+  [`POST ${server}/backups/{backupId}/restore`]: { ok: none },
+  [`PUT ${server}/backups/{backupId}`]: { body: BackupEditRequest, ok: none },
+  [`DELETE ${server}/backups/{backupId}`]: { ok: none },
 };
 // PufferPanel 3's path of every call on a server but the definition at the bare server path
 // (GET /api/servers/{id} is the server itself): the same body and answers.
