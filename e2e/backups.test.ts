@@ -119,4 +119,76 @@ describe('backups', () => {
     await expect(result.innerText()).resolves.toContain('The node could not use this storage');
     await screenshot(page, 'node-backup-storage');
   });
+
+  it('changes the retention, locks against deletion, restores all over an emptied folder, refuses while running, and backs up from a task', async () => {
+    const { page } = rig.browser;
+    await signIn(page, admin);
+    const id = await createServerFromPage(page, 'e2e backups all');
+    await writeServerFile(page, id, 'server.properties', 'motd=kept\n');
+    await page.goto(`/server/${id}`);
+    await page.locator('[data-tab=backups]').click();
+
+    await page.getByTestId('backup-policy-edit').click();
+    const form = page.getByTestId('backup-policy-form');
+    await form.getByLabel('Backups kept').fill('3');
+    await form.getByLabel('Days kept').fill('7');
+    await page.getByTestId('backup-policy-save').click();
+    await expect.poll(() => page.getByTestId('backup-policy').innerText()).toContain('Keeps the newest 3 backups. Removes backups older than 7 days.');
+
+    await page.getByTestId('backup-create').first().click();
+    await page.getByRole('dialog', { name: 'Create backup' }).getByLabel('Name').fill('whole');
+    await page.getByTestId('backup-create-confirm').click();
+    const row = page.locator('[data-testid=backup-row][data-backup="whole"]');
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+
+    // Locked, it cannot be deleted; unlocked, it can (below).
+    await row.getByTestId('backup-lock').click();
+    await row.getByTestId('backup-locked').waitFor();
+    await expect(row.getByTestId('backup-delete').getAttribute('aria-disabled')).resolves.toBe('true');
+    await row.getByTestId('backup-delete').click({ force: true });
+    await expect(page.getByTestId('confirm-delete-backup').isVisible()).resolves.toBe(false);
+    await row.getByTestId('backup-lock').click();
+    await row.getByTestId('backup-locked').waitFor({ state: 'detached' });
+
+    // Restore all over an emptied folder: a file made after the backup is gone, the rest as it was.
+    await writeServerFile(page, id, 'server.properties', 'motd=changed\n');
+    await writeServerFile(page, id, 'later.txt', 'made after the backup\n');
+    await row.getByTestId('backup-restore-all').click();
+    await page.getByRole('checkbox', { name: /Empty the server folder first/ }).check();
+    await screenshot(page, 'backups-restore-all');
+    await page.getByTestId('confirm-restore-all').click();
+    await page.getByText('Backup restored').waitFor();
+    expect(await readServerFile(page, id, 'server.properties')).toBe('motd=kept\n');
+    const later = await page.evaluate(async (server) => (await fetch(`/proxy/daemon/server/${server}/file/later.txt`)).status, id);
+    expect(later).toBe(404);
+
+    // While the server runs, a restore is refused with the reason.
+    await page.getByTestId('control-start').click();
+    await expect.poll(() => page.getByTestId('server-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('online');
+    await row.getByTestId('backup-restore-all').click();
+    await page.getByTestId('confirm-restore-all').click();
+    await page.getByText('Stop the server first').waitFor();
+    await page.keyboard.press('Escape');
+
+    // A task's backup operation, run now, adds a backup made by the task.
+    await page.locator('[data-tab=tasks]').click();
+    await page.getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Task' });
+    await dialog.getByLabel('Name').fill('Nightly backup');
+    await dialog.getByRole('button', { name: 'Add operation' }).click();
+    await dialog.getByRole('combobox', { name: 'Operation' }).click();
+    await page.getByRole('option', { name: 'Make a backup' }).click();
+    await dialog.getByLabel('Backup name (optional)').fill('nightly');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('task-row').filter({ hasText: 'Nightly backup' }).getByRole('button', { name: 'Run now' }).click();
+    await page.locator('[data-tab=backups]').click();
+    const nightly = page.locator('[data-testid=backup-row][data-backup="nightly"]');
+    await expect.poll(() => nightly.getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+    await expect(nightly.innerText()).resolves.toContain('by the task Nightly backup');
+
+    await row.getByTestId('backup-delete').click();
+    await page.getByTestId('confirm-delete-backup').click();
+    await row.waitFor({ state: 'detached' });
+  });
 });
