@@ -210,5 +210,21 @@ describe('backups refuse what they cannot do, and never leave half a thing', () 
     await waitFor(async () => (await daemon.api.listBackups(admin, 'b0000008')).backups[0].status === 'done', 30_000, 'the backup');
     expect((await daemon.api.listBackups(admin, 'b0000008')).backups[0].id).toBe(first);
   });
-});
 
+  it('queues backups beyond the node limit: one waits at 0 until a turn is free', async () => {
+    const { daemon, dir } = await daemonWith({ backups: { concurrent: 1 } });
+    await daemon.api.createServer(admin, 'b0000009', fakeDefinition());
+    await daemon.api.createServer(admin, 'b000000a', fakeDefinition());
+    await daemon.servers.get('b0000009').files.write('world/big.dat', randomBytes(40 * 1024 * 1024));
+    await daemon.servers.get('b000000a').files.write('world/small.dat', 'small');
+    await daemon.api.createBackup(admin, 'b0000009', 'first');
+    await daemon.api.createBackup(admin, 'b000000a', 'second');
+    const [waiting] = (await daemon.api.listBackups(admin, 'b000000a')).backups;
+    expect(waiting).toMatchObject({ status: 'running', progress: 0 });
+    expect(await readdir(join(dir, 'backups', 'b000000a'))).not.toContainEqual(expect.stringContaining('.tar.gz'));
+    const done = async (id: string) => (await daemon.api.listBackups(admin, id)).backups[0];
+    await waitFor(async () => (await done('b000000a')).status === 'done', 60_000, 'both backups');
+    expect((await done('b0000009')).status).toBe('done');
+    expect(Date.parse((await done('b000000a')).completedAt!)).toBeGreaterThanOrEqual(Date.parse((await done('b0000009')).completedAt!));
+  });
+});
