@@ -32,5 +32,6 @@ export * from './contract/firstScreen.js';
 export * from './contract/daemonRoutes.js';
 export * from './contract/tasks.js';
 export * from './contract/backups.js';
+export * from './contract/limits.js';
 export * from './readTar.js';
 export * from './attemptBudget.js';

@@ -1,5 +1,6 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { BackupCommands } from './backups.js';
+import { ServerLimits } from './limits.js';
 import { MapOf } from './common.js';
 import { NETWORK_MODES, VARIABLE_TYPES } from '../template/types.js';
 
@@ -160,6 +161,8 @@ export const ServerDefinition = Type.Object(
     environment: Type.Optional(EnvironmentConfig),
     supportedEnvironments: Type.Optional(Type.Array(EnvironmentConfig)),
     requirements: Type.Optional(Requirements),
+    /** What the server's programs may use of the node (issue 30). */
+    limits: Type.Optional(ServerLimits),
     /** Console lines sent around a backup of the running server (e.g. save-off, save-all; then save-on). */
     backup: Type.Optional(BackupCommands),
   },

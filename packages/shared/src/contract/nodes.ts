@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { BackupStorage, BackupStorageState } from './backups.js';
 import { Text } from './common.js';
+import { LimitEnforcement } from './limits.js';
 
 // The range is checked by the route, so that a port outside it answers the spec's "between" rule.
 const Port = Type.Integer({ description: 'a port from 1 to 65535' });
@@ -25,6 +26,8 @@ export const NodeView = Type.Object({
   backups: BackupStorage,
   /** The node's last word on its backup storage, from the health check; null before it has said. */
   backupStorage: Type.Union([BackupStorageState, Type.Null()]),
+  /** What the node can enforce of servers' limits, from the health check; absent before the node has said. */
+  limits: Type.Optional(LimitEnforcement),
 });
 export type NodeView = Static<typeof NodeView>;
 
@@ -70,7 +73,7 @@ export type SecretRotation = Static<typeof SecretRotation>;
 
 /** GET /daemon/node: what a daemon says about itself (the panel's health check). */
 /** GET /daemon/node: the daemon's version, and how its backup storage last answered. */
-export const NodeInfo = Type.Object({ version: Type.String(), backups: Type.Optional(BackupStorageState) });
+export const NodeInfo = Type.Object({ version: Type.String(), backups: Type.Optional(BackupStorageState), limits: Type.Optional(LimitEnforcement) });
 export type NodeInfo = Static<typeof NodeInfo>;
 
 /** PUT /daemon/secret: the node's new secret, sent with a token signed by the old one. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ServerLimits } from './limits.js';
 import { MapOf, ServerId } from './common.js';
 import { Variable } from './definition.js';
 
@@ -28,6 +29,12 @@ export type ServerStatus = Static<typeof ServerStatus>;
 export const ServerStats = Type.Object({
   cpu: Type.Number({ description: 'percent of one core' }),
   memory: Type.Number({ description: 'bytes' }),
+  /** Bytes the server's folder takes (issue 30); absent from nodes that do not measure it. */
+  disk: Type.Optional(Type.Number({ description: 'bytes' })),
+  /** The server's limits as the node applies them (its defaults and maximum taken into account). */
+  limits: Type.Optional(ServerLimits),
+  /** False where the node cannot enforce the limits (no writable cgroup): they are then shown, not applied. */
+  limitsEnforced: Type.Optional(Type.Boolean()),
 });
 export type ServerStats = Static<typeof ServerStats>;
 
