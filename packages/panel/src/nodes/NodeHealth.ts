@@ -1,4 +1,4 @@
-import { OutpostError, type BackupStorageState, type NodeCaller } from '@outpost/shared';
+import { OutpostError, type BackupStorageState, type LimitEnforcement, type NodeCaller } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 import type { NodeRow } from '../db/nodes.js';
 import type { NodeClients } from './NodeClients.js';
@@ -10,6 +10,8 @@ export interface NodeState {
   version: string | null;
   /** How the node's backup storage last answered, as the node said; kept while it is down, null until it says. */
   backups: BackupStorageState | null;
+  /** What the node can enforce of servers' limits, as it last said; kept while it is down, null until it says. */
+  limits: LimitEnforcement | null;
   /** Why the last check failed (an error code), when it did. */
   error?: string;
 }
@@ -55,7 +57,7 @@ export class NodeHealth {
 
   /** The last known state of a node; offline until a check has said otherwise. */
   stateOf(nodeId: number): NodeState {
-    return this.states.get(nodeId) ?? { online: false, version: null, backups: null };
+    return this.states.get(nodeId) ?? { online: false, version: null, backups: null, limits: null };
   }
 
   /** Checks every node now (one round at a time: a slow node never piles rounds up). */
@@ -77,10 +79,10 @@ export class NodeHealth {
         timer = setTimeout(() => reject(new OutpostError('ErrNodeUnreachable', 'the node did not answer in time')), CHECK_TIMEOUT_MS);
       });
       const info = await Promise.race([this.clients.forRow(row).nodeInfo(healthCaller), timeout]);
-      state = { online: true, version: info.version, backups: info.backups ?? null };
+      state = { online: true, version: info.version, backups: info.backups ?? null, limits: info.limits ?? null };
     } catch (error) {
       const last = this.stateOf(row.id);
-      state = { online: false, version: last.version, backups: last.backups, error: error instanceof OutpostError ? error.code : 'ErrNodeUnreachable' };
+      state = { online: false, version: last.version, backups: last.backups, limits: last.limits, error: error instanceof OutpostError ? error.code : 'ErrNodeUnreachable' };
     } finally {
       clearTimeout(timer);
     }

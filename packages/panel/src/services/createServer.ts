@@ -26,7 +26,7 @@ export function duplicateServerName(name: string): OutpostError {
 }
 
 /** The request's own fields; whatever else a body without `template` holds (environment too) is the definition. */
-const REQUEST_FIELDS = new Set(['name', 'node', 'template', 'variables', 'users', 'installNow']);
+const REQUEST_FIELDS = new Set(['name', 'node', 'template', 'variables', 'users', 'installNow', 'limits']);
 
 /** A template as the request names it: a stored template by id, or (admins) a whole definition, under `template` or at the top level. */
 async function definitionOf(ctx: PanelContext, input: CreateServerRequest, creatorScopes: readonly string[]): Promise<ServerDefinition> {
@@ -73,10 +73,12 @@ export async function createServer(ctx: PanelContext, creator: { userId: number;
     if (user.id !== creator.userId) grantsOf.set(user.id, scopesFromPermissions(flags));
   }
 
+  // Limits are part of the definition, so setting them needs what editing it needs; a template's own are the default.
+  if (input.limits !== undefined) requireAction(creator.scopes, 'definitionEdit');
   const template = await definitionOf(ctx, input, creator.scopes);
   const environment = chooseEnvironment(template, input.environment);
   const data = applyVariableValues(template.data ?? {}, input.variables ?? {}, grants(creator.scopes, serverActionScopes.adminVariables));
-  const definition: ServerDefinition = { ...template, name: input.name, data, environment };
+  const definition: ServerDefinition = { ...template, name: input.name, data, environment, ...(input.limits && { limits: input.limits }) };
   // The node checks again; checking here spares it a server that could never be saved.
   checkDefinitionValues(definition);
   const id = randomBytes(4).toString('hex');

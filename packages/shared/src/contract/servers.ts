@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ENVIRONMENT_TYPES } from '../template/types.js';
 import { AnyObject, MapOf, Paging, ServerId, Text } from './common.js';
 import type { EnvironmentConfig, ServerDefinition } from './definition.js';
+import { ServerLimits } from './limits.js';
 import { CallerPermissions, PartialServerPermissions } from './permissions.js';
 
 /** The node as a server row shows it. */
@@ -60,6 +61,8 @@ export const CreateServerRequest = Type.Object({
   variables: Type.Optional(MapOf(Type.Union([Type.String({ maxLength: 4096 }), Type.Number(), Type.Boolean()]), { maxProperties: 200 })),
   /** Users given permissions on the new server (default: the creator alone, with every one). */
   users: Type.Optional(Type.Array(Type.Union([Text({ maxLength: 254 }), Type.Object({ email: Text({ maxLength: 254 }), ...PartialServerPermissions.properties })]), { maxItems: 50 })),
+  /** The new server's limits (servers.edit.admin), in place of the template's; 0 or absent: unlimited. */
+  limits: Type.Optional(ServerLimits),
   /** Start the install at once; it runs on the node and shows in the console (also `?install=true`). */
   installNow: Type.Optional(Type.Boolean()),
   /**

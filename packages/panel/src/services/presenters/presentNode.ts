@@ -18,5 +18,6 @@ export function presentNode(row: NodeRow, state: NodeState, servers: number): No
     servers,
     backups: presentBackupStorage(backupStorageOf(row)),
     backupStorage: state.backups,
+    ...(state.limits && { limits: state.limits }),
   };
 }
