@@ -53,4 +53,23 @@ describe('LiveServerFeed', () => {
       feed.close();
     }
   });
+
+  it("hands on a running server's memory limit with its reading, so the list's bar is drawn against it", async () => {
+    const api = t.node.daemon.api;
+    // The node's stats say the limits it applies (issue 30); they are set here as a node would answer them.
+    const limited = Object.assign(Object.create(api) as NodeClient, {
+      getStats: async (...args: Parameters<NodeClient['getStats']>) => ({ ...(await api.getStats(...args)), limits: { memory: 300, cpu: 50 } }),
+    });
+    const feed = new LiveServerFeed(async () => limited);
+    expect((await t.app.inject({ method: 'POST', url: `/proxy/daemon/server/${id}/start?wait`, headers: t.admin.headers })).statusCode).toBe(204);
+    const seen: LiveReading[] = [];
+    const stop = feed.watch(id, (reading) => seen.push(reading));
+    try {
+      await vi.waitFor(() => expect(seen.at(-1)).toMatchObject({ state: 'online', memoryLimit: 300 }), 10_000);
+    } finally {
+      stop();
+      feed.close();
+      await t.app.inject({ method: 'POST', url: `/proxy/daemon/server/${id}/kill?wait`, headers: t.admin.headers });
+    }
+  });
 });

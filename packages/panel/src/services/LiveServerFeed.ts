@@ -12,6 +12,8 @@ export interface LiveReading {
   state: LiveServerState;
   cpu: number;
   memory: number;
+  /** MiB, when the server has a memory limit. */
+  memoryLimit?: number;
 }
 
 type Listener = (reading: LiveReading) => void;
@@ -103,7 +105,8 @@ export class LiveServerFeed {
       const status = await client.getStatus(feedCaller, serverId);
       const stats = status.running && withStats ? await client.getStats(feedCaller, serverId) : { cpu: 0, memory: 0 };
       const state: LiveServerState = status.installing ? 'installing' : status.running ? 'online' : 'offline';
-      return { state, cpu: Math.round(stats.cpu * 10) / 10, memory: stats.memory };
+      const memoryLimit = 'limits' in stats ? stats.limits?.memory : undefined;
+      return { state, cpu: Math.round(stats.cpu * 10) / 10, memory: stats.memory, ...(memoryLimit && { memoryLimit }) };
     } catch (error) {
       // A node that answers "no such server" is up; anything else means it could not be reached.
       const known = error instanceof OutpostError && error.status < 500;

@@ -106,6 +106,8 @@ export const LiveServer = Type.Object({
   state: LiveServerState,
   cpu: Type.Optional(Type.Number()),
   memory: Type.Optional(Type.Number()),
+  /** The server's memory limit in MiB (issue 30), when it has one: the list's bar is drawn against it. */
+  memoryLimit: Type.Optional(Type.Number()),
 });
 export type LiveServer = Static<typeof LiveServer>;
 
