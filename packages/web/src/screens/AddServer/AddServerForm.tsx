@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from '../../translation/useTranslation';
 import { useNavigate } from '../../router/useNavigate';
 import { Scopes, type NodeView, type TemplateSummary } from '@outpost/shared';
@@ -10,6 +10,7 @@ import { QueryState } from '../../components/QueryState';
 import { useCan } from '../../hooks/useCan';
 import { checkAddServer, type AddServerInput, type FieldProblem } from './addServerForm';
 import { TemplateVariables } from './TemplateVariables';
+import { LimitsFields } from '../../components/limits/LimitsFields';
 
 const blank: AddServerInput = { name: '', nodeId: null, templateId: null, envType: null, values: {}, install: true };
 
@@ -18,11 +19,12 @@ export function AddServerForm({ nodes, templates }: { nodes: NodeView[]; templat
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isAdmin = useCan(Scopes.ServersAdmin);
+  const canSetLimits = useCan(Scopes.ServersEditAdmin);
   const create = useCreateServer();
   const [input, setInput] = useState<AddServerInput>(blank);
   const [touched, setTouched] = useState(false);
   const template = useTemplate(input.templateId);
-  const check = checkAddServer(input, template.data, isAdmin);
+  const check = checkAddServer(input, template.data, isAdmin, canSetLimits);
   const set = (change: Partial<AddServerInput>) => setInput((old) => ({ ...old, ...change }));
 
   // Field errors wait for the first submit.
@@ -67,8 +69,8 @@ export function AddServerForm({ nodes, templates }: { nodes: NodeView[]; templat
               searchable
               data={templates.map((tpl) => ({ value: tpl.id, label: tpl.display || tpl.name || tpl.id }))}
               value={input.templateId}
-              // Another template has other environments and variables: both start over.
-              onChange={(templateId) => set({ templateId, envType: null, values: {} })}
+              // Another template has other environments, variables and limits: all start over.
+              onChange={(templateId) => set({ templateId, envType: null, values: {}, limits: undefined })}
               error={fieldError('template', t('addServer.template'))}
               name="template"
             />
@@ -99,6 +101,15 @@ export function AddServerForm({ nodes, templates }: { nodes: NodeView[]; templat
                 />
               )}
             </QueryState>
+          </Paper>
+        )}
+        {canSetLimits && (
+          <Paper withBorder radius="md" p="lg" data-testid="add-server-limits">
+            <Title order={4}>{t('limits.title')}</Title>
+            <Text c="dimmed" size="sm" mt={4} mb="md">
+              {t('limits.description')}
+            </Text>
+            <LimitsFields value={check.limits} onChange={(limits) => set({ limits })} />
           </Paper>
         )}
         <Group justify="space-between" wrap="wrap">

@@ -20,8 +20,12 @@ const template = {
 let created: unknown[] = [];
 const answers: Record<string, unknown> = {
   'GET /api/nodes': [{ id: 7, name: 'local', publicHost: '{ip}', sftpPort: 5657 }],
-  'GET /api/templates': [{ id: 'nodejs', name: 'nodejs', display: 'Node.js application', type: '' }],
+  'GET /api/templates': [
+    { id: 'nodejs', name: 'nodejs', display: 'Node.js application', type: '' },
+    { id: 'small', name: 'small', display: 'Small server', type: '' },
+  ],
   'GET /api/templates/nodejs': template,
+  'GET /api/templates/small': { ...template, limits: { memory: 256, cpu: 50 } },
 };
 
 beforeEach(() => {
@@ -76,5 +80,31 @@ describe('AddServerScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/server/abcd1234'));
     expect(created).toEqual([{ name: 'My server', node: 7, template: 'nodejs', environment: { type: 'standard' }, variables: { main: 'index.js', port: 3000 }, installNow: false }]);
+  });
+
+  it("offers limits to servers.edit.admin holders, prefilled from the template, and sends them as changed", async () => {
+    sessionStore.save([Scopes.ServersCreate, Scopes.ServersEditAdmin]);
+    renderWithProviders(<AddServerScreen />, { path: '/addserver' });
+    fireEvent.change(await screen.findByLabelText(/Server name/), { target: { value: 'Limited' } });
+    pick('Node', 'local');
+    pick('Template', 'Small server');
+    await waitFor(() => expect((screen.getByLabelText(/Memory \(MiB\)/) as HTMLInputElement).value).toBe('256'));
+    expect((screen.getByLabelText(/CPU/) as HTMLInputElement).value).toBe('50');
+    expect((screen.getByLabelText(/Disk/) as HTMLInputElement).value).toBe('');
+    fireEvent.change(screen.getByLabelText(/Port/), { target: { value: '3000' } });
+    fireEvent.change(screen.getByLabelText(/Memory \(MiB\)/), { target: { value: '1024' } });
+    fireEvent.change(screen.getByLabelText(/Processes/), { target: { value: '64' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ template: 'small', limits: { memory: 1024, cpu: 50, processes: 64 } });
+  });
+
+  it('shows no limits to a creator without servers.edit.admin', async () => {
+    sessionStore.save([Scopes.ServersCreate]);
+    renderWithProviders(<AddServerScreen />, { path: '/addserver' });
+    await screen.findByLabelText(/Server name/);
+    pick('Template', 'Small server');
+    await screen.findByLabelText(/Main file/);
+    expect(screen.queryByTestId('add-server-limits')).toBeNull();
   });
 });

@@ -65,4 +65,16 @@ describe('checkAddServer', () => {
     expect(check.problems).toEqual({ environment: 'required' });
     expect(check.request).toBeNull();
   });
+
+  it("shows the template's limits until changed, and sends limits only when changed by someone who may set them", () => {
+    const limited = { ...template, limits: { memory: 256, cpu: 0 } } as Template;
+    expect(checkAddServer(filled, limited, false).limits).toEqual({ memory: 256 });
+    expect(checkAddServer(filled, limited, true, true).request?.limits).toBeUndefined();
+    const changed = { ...filled, limits: { memory: 1024, processes: 64 } };
+    expect(checkAddServer(changed, limited, true, true).limits).toEqual({ memory: 1024, processes: 64 });
+    expect(checkAddServer(changed, limited, true, true).request?.limits).toEqual({ memory: 1024, processes: 64 });
+    // Every box emptied: the server has no limits, not the template's.
+    expect(checkAddServer({ ...filled, limits: {} }, limited, true, true).request?.limits).toEqual({});
+    expect(checkAddServer(changed, limited, false, false).request?.limits).toBeUndefined();
+  });
 });

@@ -1,4 +1,5 @@
-import { isValidServerName, type CreateServerRequest, type EnvironmentConfig, type Template, type Variable, type VariableValue } from '@outpost/shared';
+import { isValidServerName, type CreateServerRequest, type EnvironmentConfig, type ServerLimits, type Template, type Variable, type VariableValue } from '@outpost/shared';
+import { limitsSet } from '../../components/limits/limitsForm';
 
 /** What the user has entered on the add-server screen. */
 export interface AddServerInput {
@@ -11,6 +12,8 @@ export interface AddServerInput {
   values: Record<string, VariableValue | undefined>;
   /** Start the install as soon as the server exists (on unless the user unticks it). */
   install?: boolean;
+  /** Limits changed by hand (servers.edit.admin holders); undefined keeps the template's. */
+  limits?: ServerLimits;
 }
 
 /** Why a field cannot be sent: empty, or (for the name) not a valid server name. */
@@ -23,6 +26,8 @@ export interface AddServerCheck {
   /** The environment that will be sent. */
   environment: EnvironmentConfig | undefined;
   valueOf: (name: string) => VariableValue | undefined;
+  /** The limits shown: those changed by hand, else the template's. */
+  limits: ServerLimits;
   problems: Partial<Record<'name' | 'node' | 'template' | 'environment', FieldProblem>>;
   /** Required variables still empty. */
   missing: string[];
@@ -40,14 +45,16 @@ export function environmentsOf(template: Template | undefined): EnvironmentConfi
 /**
  * The add-server form's rules (spec panel.md section 2 and section 5): every field checked,
  * the template's default environment preselected when it is a supported one, and only the
- * shown variables with a value sent. `template` is the chosen template once loaded.
+ * shown variables with a value sent. `template` is the chosen template once loaded. Limits are
+ * sent only when changed by someone who may set them (canSetLimits); else the template's apply.
  */
-export function checkAddServer(input: AddServerInput, template: Template | undefined, isAdmin: boolean): AddServerCheck {
+export function checkAddServer(input: AddServerInput, template: Template | undefined, isAdmin: boolean, canSetLimits = false): AddServerCheck {
   const environments = environmentsOf(template);
   const variables = Object.fromEntries(Object.entries(template?.data ?? {}).filter(([, v]) => isAdmin || v.userEdit !== false));
   const envType = input.envType ?? environments.find((env) => env.type === template?.environment?.type)?.type ?? environments[0]?.type;
   const environment = environments.find((env) => env.type === envType);
   const valueOf = (name: string) => (name in input.values ? input.values[name] : variables[name]?.value);
+  const limits = input.limits ?? limitsSet(template?.limits);
   const empty = (value: VariableValue | undefined) => value === undefined || value === '';
 
   const missing = Object.entries(variables)
@@ -68,6 +75,7 @@ export function checkAddServer(input: AddServerInput, template: Template | undef
       if (!empty(value)) sent[name] = value!;
     }
     request = { name: input.name.trim(), node: Number(input.nodeId), template: input.templateId!, environment, variables: sent, installNow: input.install ?? true };
+    if (canSetLimits && input.limits) request.limits = input.limits;
   }
-  return { environments, variables, environment, valueOf, problems, missing, request };
+  return { environments, variables, environment, valueOf, limits, problems, missing, request };
 }
