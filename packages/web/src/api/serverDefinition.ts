@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServerDefinition } from '@outpost/shared';
+import type { ServerDefinition, ServerLimits } from '@outpost/shared';
 import { api } from './client';
 import { proxyBase } from './serverProxy';
 
@@ -47,6 +47,19 @@ export function useSetRunFlag(id: string) {
       await reloadServer(id);
     },
     // Awaited, so the switches stay disabled until they show the saved state.
+    onSuccess: invalidate,
+  });
+}
+
+/** Sets the server's limits on a freshly read definition, as a run flag is set; none set leaves the key out. */
+export function useSaveLimits(id: string) {
+  const invalidate = useInvalidateDefinition(id);
+  return useMutation({
+    mutationFn: async (limits: ServerLimits) => {
+      const { limits: _old, ...current } = await getDefinition(id);
+      await putDefinition(id, Object.keys(limits).length ? { ...current, limits } : current);
+      await reloadServer(id);
+    },
     onSuccess: invalidate,
   });
 }

@@ -14,6 +14,7 @@ import { useCan } from '../../../hooks/useCan';
 import type { ServerViewProps } from '../serverViews';
 import { DefinitionEditor } from './DefinitionEditor';
 import { RunFlags } from './RunFlags';
+import { LimitsCard } from './LimitsCard';
 
 /** OAuth2 clients for everyone, the server admin section for deleteServer holders and admins (spec section 2.10). */
 export default function AdminTab({ server }: ServerViewProps) {
@@ -27,11 +28,20 @@ export default function AdminTab({ server }: ServerViewProps) {
         </Text>
         <OAuthClients serverId={server.id} />
       </Paper>
+      <Can action="definitionEdit">
+        <ServerLimits serverId={server.id} />
+      </Can>
       <Can action="delete">
         <ServerAdminSection serverId={server.id} />
       </Can>
     </Stack>
   );
+}
+
+/** The limits card once the definition is read; keyed by what is saved, so a save starts the boxes over from it. */
+function ServerLimits({ serverId }: { serverId: string }) {
+  const definition = useServerDefinition(serverId, true);
+  return <QueryState query={definition}>{(def) => <LimitsCard key={JSON.stringify(def.limits ?? {})} serverId={serverId} definition={def} />}</QueryState>;
 }
 
 function ServerAdminSection({ serverId }: { serverId: string }) {
