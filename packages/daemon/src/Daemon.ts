@@ -6,6 +6,7 @@ import type { DockerEngineOptions } from './environments/DockerEngine.js';
 import { NodeApi } from './api/NodeApi.js';
 import { BackupManager, type BackupOptions } from './backups/BackupManager.js';
 import { daemonRoutes } from './http/routes.js';
+import { NodeLimits, type NodeLimitsConfig } from './limits/NodeLimits.js';
 import { runOperations } from './operations/runOperations.js';
 import { checkRequirements } from './operations/checkRequirements.js';
 import { downloadSourcesWith, type DownloadSources } from './operations/downloadSources.js';
@@ -73,6 +74,8 @@ export interface DaemonConfig {
   outbound?: OutboundGuardOptions;
   /** Backups: their folder (default `backups` beside serversDir), the retention of servers that set none, and how many run at once. */
   backups?: Partial<Omit<BackupOptions, 'guard'>>;
+  /** daemon.json `limits`: the node's default and maximum for each server limit (issue 30). */
+  limits?: NodeLimitsConfig;
   /** Where the daemon reports logins, session ends and refusals (pino, or the panel's Fastify logger); silent when absent. */
   logger?: DaemonLogger;
   /**
@@ -91,6 +94,8 @@ export class Daemon {
   readonly servers: ServerManager;
   /** Every server's backups, in the node's chosen storage. */
   readonly backups: BackupManager;
+  /** What the node can enforce, its default and maximum limits, and each server's cgroup. */
+  readonly limits: NodeLimits;
   private sftp?: SftpServer;
   private closing?: Promise<void>;
 
@@ -101,6 +106,7 @@ export class Daemon {
   readonly api: NodeApi = new NodeApi(this);
 
   private constructor(readonly config: DaemonConfig) {
+    this.limits = new NodeLimits(config.limits);
     const outbound = new OutboundGuard(config.outbound ?? { allowed: () => '', allowedIn: 'allowPrivateTargets of the daemon file' });
     this.backups = new BackupManager({ folder: join(dirname(config.serversDir), 'backups'), ...config.backups, guard: outbound });
     this.servers = new ServerManager({
@@ -118,7 +124,9 @@ export class Daemon {
       backup: async (server, name, by) => void (await this.backups.create(server, name, by, true)),
       // This daemon's own: another in the same process keeps its sources.
       downloadSources: downloadSourcesWith(config.downloadSources),
-      createEnvironment: config.createEnvironment ?? ((env, serverId, files) => createBuiltInEnvironment(env, serverId, files, config.docker)),
+      createEnvironment:
+        config.createEnvironment ??
+        ((env, serverId, files, limits) => createBuiltInEnvironment(env, serverId, files, config.docker, this.limits.confinement(serverId, files.root, limits))),
     });
   }
 

@@ -1,6 +1,6 @@
 import { isAbsolute, posix, resolve } from 'node:path';
 import type Docker from 'dockerode';
-import { DEFAULT_DOCKER_IMAGE, DEFAULT_NETWORK_MODE, OutpostError, type DockerEnvironmentConfig } from '@outpost/shared';
+import { DEFAULT_DOCKER_IMAGE, DEFAULT_NETWORK_MODE, OutpostError, type DockerEnvironmentConfig, type ServerLimits } from '@outpost/shared';
 import type { ExecutionSpec } from './environment.js';
 import { isInside } from '../files/resolveInside.js';
 import type { ServerFiles } from '../files/ServerFiles.js';
@@ -18,13 +18,15 @@ export function containerName(serverId: string): string {
  * The container for one run: the server folder mounted at CONTAINER_ROOT, the working directory
  * and any server-folder paths in the command or environment mapped to it, stdin kept open for
  * console commands. Only the spec's fields reach the engine, so a template cannot ask for
- * privileges, devices or host mounts.
+ * privileges, devices or host mounts; the server's limits bound it, with no capabilities and
+ * no-new-privileges, as the other environments.
  */
 export async function buildContainerOptions(
   config: DockerEnvironmentConfig,
   spec: ExecutionSpec,
   serverId: string,
   files: ServerFiles,
+  limits: ServerLimits = {},
 ): Promise<Docker.ContainerCreateOptions> {
   const root = await files.jail.realRoot();
   const toContainer = pathMapper([spec.serverRoot, root]);
@@ -55,7 +57,21 @@ export async function buildContainerOptions(
       Mounts: mounts,
       NetworkMode: networkMode(config),
       PortBindings: ports.PortBindings,
+      ...containerLimits(limits),
+      SecurityOpt: ['no-new-privileges'],
+      CapDrop: ['ALL'],
     },
+  };
+}
+
+const MIB = 1024 * 1024;
+
+/** The engine's names for the limits (0 there, as here, is unlimited); memory with no swap beyond it. */
+export function containerLimits(limits: ServerLimits): Pick<Docker.HostConfig, 'Memory' | 'MemorySwap' | 'NanoCpus' | 'PidsLimit'> {
+  return {
+    ...(limits.memory ? { Memory: limits.memory * MIB, MemorySwap: limits.memory * MIB } : {}),
+    ...(limits.cpu ? { NanoCpus: limits.cpu * 10_000_000 } : {}),
+    ...(limits.processes ? { PidsLimit: limits.processes } : {}),
   };
 }
 

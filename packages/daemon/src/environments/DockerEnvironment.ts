@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import type Docker from 'dockerode';
-import { OutpostError, type DockerEnvironmentConfig } from '@outpost/shared';
+import { OutpostError, type DockerEnvironmentConfig, type ServerLimits } from '@outpost/shared';
 import type { Environment, ExecutionSpec, ExitInfo, RunningProcess } from './environment.js';
 import { connectDocker, dockerAddress, dockerNotSupported, pingDocker, type DockerAddress, type DockerEngineOptions } from './DockerEngine.js';
 import { attachContainer } from './DockerAttach.js';
@@ -15,6 +15,8 @@ export interface DockerEnvironmentOptions extends DockerEngineOptions {
   serverId: string;
   /** The server's jail: bindings resolve through it. */
   files: ServerFiles;
+  /** The server's limits as applied (the node's defaults and maximum taken in). */
+  limits?: ServerLimits;
 }
 
 /** How long output may trail the container's exit before exited settles anyway. */
@@ -41,12 +43,12 @@ export function createDockerEnvironment(config: DockerEnvironmentConfig, options
 
     async start(spec: ExecutionSpec, onOutput: (text: string) => void): Promise<RunningProcess> {
       const { address, docker } = await connect();
-      const createOptions = await buildContainerOptions(config, spec, options.serverId, options.files);
+      const createOptions = await buildContainerOptions(config, spec, options.serverId, options.files, options.limits);
       await ensureImage(docker, createOptions.Image as string, onOutput);
       await removeContainer(docker, name);
       const container = await docker.createContainer(createOptions).catch(engineFailed('create the container'));
       try {
-        return await runContainer(address, container, onOutput);
+        return await runContainer(address, container, onOutput, options.limits?.memory);
       } catch (error) {
         await removeContainer(docker, name).catch(() => undefined);
         throw error;
@@ -69,6 +71,7 @@ async function runContainer(
   address: DockerAddress,
   container: Docker.Container,
   onOutput: (text: string) => void,
+  memoryLimit?: number,
 ): Promise<RunningProcess> {
   // One decoder per stream, so a character split across frames still arrives whole.
   const decoders = { stdout: new StringDecoder('utf8'), stderr: new StringDecoder('utf8') };
@@ -99,7 +102,8 @@ async function runContainer(
       emit(decoders.stderr.end());
       // The engine reports death by signal n as 128 + n; name the signal when it was ours.
       const signal = sent && code === 128 + (constants.signals[sent] ?? -1) ? sent : null;
-      return { code, signal };
+      const oomKilled = memoryLimit && (await container.inspect().catch(() => undefined))?.State.OOMKilled;
+      return oomKilled ? { code, signal: 'SIGKILL', outOfMemory: memoryLimit } : { code, signal };
     });
 
   return {

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import type { Environment, ExecutionSpec, ExitInfo, RunningProcess } from './environment.js';
 import { InputLimit } from './InputLimit.js';
+import { prepareLaunch } from '../limits/launch.js';
+import type { Confinement } from '../limits/NodeLimits.js';
 import { killTree, newRunMarker, serverMarker, signalTree, TreeStatsSampler } from './processTree.js';
 
 /** How long output may trail the program's exit before exited settles anyway. */
@@ -14,17 +16,21 @@ const PIPE_DRAIN_MS = 2000;
 export class StandardEnvironment implements Environment {
   readonly type = 'standard' as const;
 
+  /** `confinement`: the server's limits and cgroup (absent: none, as in tests of the environment alone). */
+  constructor(private readonly confinement?: Confinement) {}
+
   async start(spec: ExecutionSpec, onOutput: (text: string) => void): Promise<RunningProcess> {
     const [markerName, markerValue] = newRunMarker();
     const marker = `${markerName}=${markerValue}`;
-    // uid and gid drop root's rights (libuv also clears the supplementary groups).
-    const child = spawn(spec.command, spec.args, {
+    const launch = await prepareLaunch(spec, this.confinement);
+    // Without the setpriv wrapper, uid and gid drop root's rights (libuv also clears the supplementary groups).
+    const child = spawn(launch.command, launch.args, {
       cwd: spec.cwd,
       env: { ...spec.env, [markerName]: markerValue, ...serverMarker(spec.serverRoot) },
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
-      uid: spec.user?.uid,
-      gid: spec.user?.gid,
+      uid: launch.user?.uid,
+      gid: launch.user?.gid,
     });
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
@@ -53,7 +59,7 @@ export class StandardEnvironment implements Environment {
             child.stdout.destroy();
             child.stderr.destroy();
           }
-          resolve({ code, signal });
+          resolve({ code, signal, outOfMemory: await launch.outOfMemory({ code, signal }) });
         });
       });
     });
@@ -74,5 +80,9 @@ export class StandardEnvironment implements Environment {
       },
       exited,
     };
+  }
+
+  async destroy(): Promise<void> {
+    await this.confinement?.cgroup?.remove();
   }
 }

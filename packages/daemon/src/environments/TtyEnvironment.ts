@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { spawn as spawnPty } from 'node-pty';
 import type { IPty } from 'node-pty';
 import { OutpostError } from '@outpost/shared';
 import type { Environment, ExecutionSpec, ExitInfo, RunningProcess } from './environment.js';
 import { InputLimit } from './InputLimit.js';
+import { prepareLaunch } from '../limits/launch.js';
+import type { Confinement } from '../limits/NodeLimits.js';
 import { killTree, newRunMarker, serverMarker, signalTree, TreeStatsSampler } from './processTree.js';
 
 // Wide enough that servers which format for the terminal width do not wrap ordinary log lines.
@@ -19,11 +20,16 @@ const ROWS = 50;
 export class TtyEnvironment implements Environment {
   readonly type = 'tty' as const;
 
+  /** `confinement`: the server's limits and cgroup (absent: none, as in tests of the environment alone). */
+  constructor(private readonly confinement?: Confinement) {}
+
   async start(spec: ExecutionSpec, onOutput: (text: string) => void): Promise<RunningProcess> {
     const [markerName, markerValue] = newRunMarker();
     const marker = `${markerName}=${markerValue}`;
-    const [command, args] = spec.user ? asUser(spec.user, spec.command, spec.args) : [spec.command, spec.args];
-    const pty = spawnPty(command, args, {
+    const launch = await prepareLaunch(spec, this.confinement);
+    // node-pty's own uid/gid keep root's supplementary groups (it calls no setgroups): only setpriv will do.
+    if (launch.user) throw new OutpostError('ErrOperationFailed', 'the tty environment needs setpriv (util-linux) to run a server as its own user');
+    const pty = spawnPty(launch.command, launch.args, {
       name: 'xterm-256color',
       cols: COLUMNS,
       rows: ROWS,
@@ -39,9 +45,10 @@ export class TtyEnvironment implements Environment {
         alive = false;
         // Input the program never took goes nowhere now; left queued, node-pty would keep retrying it.
         ptyWriteQueue(pty)?.splice(0);
-        void killTree(pid, pid, marker).then(() =>
-          resolve(signal ? { code: null, signal: signalName(signal) } : { code: exitCode, signal: null }),
-        );
+        void killTree(pid, pid, marker).then(async () => {
+          const info = signal ? { code: null, signal: signalName(signal) } : { code: exitCode, signal: null };
+          resolve({ ...info, outOfMemory: await launch.outOfMemory(info) });
+        });
       });
     });
     const sampler = new TreeStatsSampler(pid);
@@ -65,20 +72,10 @@ export class TtyEnvironment implements Environment {
       exited,
     };
   }
-}
 
-const SETPRIV_PATHS = ['/usr/bin/setpriv', '/bin/setpriv'];
-
-/**
- * The command line that runs a program as the server's user on the pty. node-pty's own uid/gid
- * keep root's supplementary groups (it calls no setgroups), so setpriv (util-linux) drops them all.
- */
-function asUser(user: { uid: number; gid: number }, command: string, args: string[]): [string, string[]] {
-  const setpriv = SETPRIV_PATHS.find((path) => existsSync(path));
-  if (!setpriv) {
-    throw new OutpostError('ErrOperationFailed', 'the tty environment needs setpriv (util-linux) to run a server as its own user');
+  async destroy(): Promise<void> {
+    await this.confinement?.cgroup?.remove();
   }
-  return [setpriv, [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', command, ...args]];
 }
 
 /**

@@ -26,6 +26,8 @@ export interface ProcessStats {
 export interface ExitInfo {
   code: number | null;
   signal: string | null;
+  /** The memory limit (MiB) when the kernel's OOM killer ended the program. */
+  outOfMemory?: number;
 }
 
 export interface RunningProcess {

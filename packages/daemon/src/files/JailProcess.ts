@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { OutpostError } from '@outpost/shared/errors';
 import type { JailOp, JailOps, JailRunner } from './JailRunner.js';
 import type { OpenedFile } from './ServerJail.js';
@@ -24,6 +24,8 @@ interface Pending {
 const here = fileURLToPath(import.meta.url);
 /** The worker beside this file; from the TypeScript sources (tests, `npm run dev`) it runs through tsx. */
 const workerFile = here.replace(/JailProcess\.(ts|js)$/, 'jailWorker.$1');
+/** Preloaded into a root daemon's worker: it switches to the server's user itself, so stays non-dumpable. */
+const becomeOwnerFile = here.replace(/JailProcess\.(ts|js)$/, 'becomeOwner.$1');
 const fromSources = here.endsWith('.ts');
 
 /**
@@ -94,13 +96,18 @@ export class JailProcess implements JailRunner {
   }
 
   private spawn(): { process: ChildProcess; pending: Map<number, Pending> } {
+    // A root daemon's worker starts as root and switches user in becomeOwner (non-dumpable); others get the ids here.
+    const switchItself = process.getuid?.() === 0 && this.owner.uid !== 0;
     const child = fork(workerFile, [this.root], {
-      uid: this.owner.uid,
-      gid: this.owner.gid,
+      uid: switchItself ? undefined : this.owner.uid,
+      gid: switchItself ? undefined : this.owner.gid,
       // From sources, tsx is found from the project folder; built, the child needs no folder of its own.
       cwd: fromSources ? process.cwd() : '/',
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-      execArgv: fromSources ? ['--conditions=source', '--import', 'tsx'] : [],
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        ...(switchItself ? { OUTPOST_JAIL_UID: String(this.owner.uid), OUTPOST_JAIL_GID: String(this.owner.gid) } : {}),
+      },
+      execArgv: [...(fromSources ? ['--conditions=source', '--import', 'tsx'] : []), ...(switchItself ? ['--import', pathToFileURL(becomeOwnerFile).href] : [])],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });

@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { builtinVariables, checkDefinitionValues, OutpostError, Scopes } from '@outpost/shared';
-import type { BackupAuthor, ServerDefinition, Step } from '@outpost/shared';
+import type { BackupAuthor, ServerDefinition, ServerLimits, Step } from '@outpost/shared';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
 import { killProcesses, killUser, leftoverProcesses, signalProcesses } from '../environments/processTree.js';
@@ -42,7 +42,8 @@ export interface ServerOptions {
   outbound?: OutboundGuard;
   /** Where the node's vendor download steps look things up; absent, the vendors' own. */
   downloadSources?: DownloadSources;
-  createEnvironment(config: ServerDefinition['environment'], serverId: string, files: ServerFiles): Promise<Environment>;
+  /** `limits`: the definition's, which the environment enforces as the node applies them. */
+  createEnvironment(config: ServerDefinition['environment'], serverId: string, files: ServerFiles, limits: ServerLimits | undefined): Promise<Environment>;
   /** Makes a backup of the server and resolves once it is done (the node's BackupManager); absent, tasks cannot back up. */
   backup?: (server: Server, name: string | undefined, by: BackupAuthor) => Promise<void>;
 }
@@ -332,6 +333,7 @@ export class Server implements TaskHost {
     if (this.process === proc) this.process = undefined;
     const asked = this.stopRequested;
     this.log(info.signal ? `Server exited by signal ${info.signal}` : `Server exited with code ${info.code}`);
+    if (info.outOfMemory) this.log(`Server stopped: out of memory (limit ${info.outOfMemory} MiB)`);
     this.emitStatus(false);
     if (this.def.run.post?.length) {
       await this.runSteps(this.def.run.post, 'post run hooks').catch(() => undefined);
@@ -396,7 +398,7 @@ export class Server implements TaskHost {
   }
 
   private async getEnvironment(): Promise<Environment> {
-    this.environment ??= await this.options.createEnvironment(this.def.environment, this.id, this.files);
+    this.environment ??= await this.options.createEnvironment(this.def.environment, this.id, this.files, this.def.limits);
     return this.environment;
   }
 

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { LIMIT_NAMES, type LimitEnforcement, type ServerLimits } from '@outpost/shared';
+import { nodeCgroups, type CgroupLayout } from './cgroupLayout.js';
+import { ServerCgroup } from './ServerCgroup.js';
+
+/** daemon.json `limits`: what a server that sets none gets, and what none may exceed (0 or absent: no bound). */
+export interface NodeLimitsConfig {
+  defaults?: ServerLimits;
+  max?: ServerLimits;
+}
+
+/** What an environment needs to confine one server: the limits it applies and the cgroup to apply them in. */
+export interface Confinement {
+  limits: ServerLimits;
+  /** Absent when the node has no writable cgroup. */
+  cgroup?: ServerCgroup;
+}
+
+/**
+ * A node's limits: what it can enforce (found once, at daemon start), the limits a server's
+ * definition comes to once the node's defaults and maximum are applied, and each server's cgroup.
+ */
+export class NodeLimits {
+  readonly enforcement: LimitEnforcement;
+
+  constructor(
+    private readonly config: NodeLimitsConfig = {},
+    private readonly layout: CgroupLayout | null = nodeCgroups(),
+  ) {
+    const bases = layout?.bases ?? {};
+    // The disk quota is Outpost's own accounting, so every node has it.
+    this.enforcement = { cgroup: layout?.version ?? null, memory: !!bases.memory, cpu: !!bases.cpu, processes: !!bases.pids, disk: true };
+  }
+
+  /**
+   * A server's limits as applied: the node default for each one the definition leaves out, then
+   * the node maximum over anything above it, unlimited (0) included. Only limits with a value are listed.
+   */
+  applied(limits: ServerLimits = {}): ServerLimits {
+    const out: ServerLimits = {};
+    for (const name of LIMIT_NAMES) {
+      let value = limits[name] ?? this.config.defaults?.[name] ?? 0;
+      const max = this.config.max?.[name] ?? 0;
+      if (max > 0 && (value === 0 || value > max)) value = max;
+      if (value > 0) out[name] = value;
+    }
+    return out;
+  }
+
+  /**
+   * One server's confinement to its definition's `limits` as applied. The cgroup's name holds the
+   * server's folder too, as two nodes on one machine may share server ids.
+   */
+  confinement(serverId: string, root: string, limits?: ServerLimits): Confinement {
+    const applied = this.applied(limits);
+    if (!this.layout) return { limits: applied };
+    const folder = createHash('sha256').update(root).digest('hex').slice(0, 8);
+    return { limits: applied, cgroup: new ServerCgroup(this.layout, `${serverId}-${folder}`) };
+  }
+}
