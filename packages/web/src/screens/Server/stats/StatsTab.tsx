@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Group, Paper, SegmentedControl, SimpleGrid, Text, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../translation/useTranslation';
 import type { ServerStats } from '@outpost/shared';
 import { useFormat } from '../../../hooks/useFormat';
 import { useConnection, useConnectionEvent } from '../../../live/useServerConnection';
 import { StatChart } from './StatChart';
+import { LimitsUse } from './LimitsUse';
 import { cpuAxisMax, initialSeries, memoryAxisMax, pushSample, STAT_INTERVAL_MS, toUnit, type MemoryUnit } from './statSeries';
 
-/** CPU and memory charts fed by a stat request every 3000 ms (spec section 2.4). */
+/** CPU and memory charts fed by a stat request every 3000 ms (spec section 2.4), under the use against the limits. */
 export default function StatsTab() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -34,29 +35,36 @@ export default function StatsTab() {
   // The newest figure beside each title: a chart shows the trend, the number answers "how much now".
   const figure = (value: number | undefined, suffix: string) => (value === undefined ? '—' : withUnit(suffix)(value, 2));
 
+  // The axes reach the limit, so the line shows how close the server is to it.
+  const memoryLimit = latest?.limits?.memory ? toUnit(latest.limits.memory * 1_048_576, unit) : 0;
+  const cpuLimit = latest?.limits?.cpu ?? 0;
+
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      <Paper withBorder radius="md" p="md" data-testid="stats-cpu">
-        <Group justify="space-between" mb="sm">
-          <Title order={5}>{t('stats.cpu')}</Title>
-          <Text size="sm" ff="monospace" c="dimmed" data-testid="stats-cpu-now">
-            {figure(latest?.cpu, '%')}
-          </Text>
-        </Group>
-        <StatChart data={cpu} max={cpuAxisMax(cpu.map((p) => p.value))} format={withUnit('%')} color="blue.6" label={t('stats.cpu')} />
-      </Paper>
-      <Paper withBorder radius="md" p="md" data-testid="stats-memory">
-        <Group justify="space-between" mb="sm">
-          <Group gap="sm">
-            <Title order={5}>{t('stats.memory')}</Title>
-            <Text size="sm" ff="monospace" c="dimmed" data-testid="stats-memory-now">
-              {figure(latest ? toUnit(latest.memory, unit) : undefined, unit)}
+    <Stack gap="md">
+      {latest && <LimitsUse stats={latest} />}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Paper withBorder radius="md" p="md" data-testid="stats-cpu">
+          <Group justify="space-between" mb="sm">
+            <Title order={5}>{t('stats.cpu')}</Title>
+            <Text size="sm" ff="monospace" c="dimmed" data-testid="stats-cpu-now">
+              {figure(latest?.cpu, '%')}
             </Text>
           </Group>
-          <SegmentedControl size="xs" data={['MB', 'MiB']} value={unit} onChange={(value) => setUnit(value as MemoryUnit)} />
-        </Group>
-        <StatChart data={memory} max={memoryAxisMax(memory.map((p) => p.value), unit)} format={withUnit(unit)} color="grape.6" label={t('stats.memory')} />
-      </Paper>
-    </SimpleGrid>
+          <StatChart data={cpu} max={cpuAxisMax([...cpu.map((p) => p.value), cpuLimit])} format={withUnit('%')} color="blue.6" label={t('stats.cpu')} />
+        </Paper>
+        <Paper withBorder radius="md" p="md" data-testid="stats-memory">
+          <Group justify="space-between" mb="sm">
+            <Group gap="sm">
+              <Title order={5}>{t('stats.memory')}</Title>
+              <Text size="sm" ff="monospace" c="dimmed" data-testid="stats-memory-now">
+                {figure(latest ? toUnit(latest.memory, unit) : undefined, unit)}
+              </Text>
+            </Group>
+            <SegmentedControl size="xs" data={['MB', 'MiB']} value={unit} onChange={(value) => setUnit(value as MemoryUnit)} />
+          </Group>
+          <StatChart data={memory} max={memoryAxisMax([...memory.map((p) => p.value), memoryLimit], unit)} format={withUnit(unit)} color="grape.6" label={t('stats.memory')} />
+        </Paper>
+      </SimpleGrid>
+    </Stack>
   );
 }
