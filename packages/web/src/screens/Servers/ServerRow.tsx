@@ -4,12 +4,16 @@ import { serverAddress } from '../../api/servers';
 import { LinkRow } from '../../components/LinkRow';
 import { paintTimed } from '../../components/paintTimed';
 import { useFormat } from '../../hooks/useFormat';
+import { useTranslation } from '../../translation/useTranslation';
 import { LiveStateBadge } from './LiveStateBadge';
 import { UsageBar } from './UsageBar';
 
-/** One server of the list with its live state, CPU and memory (blank without the stats permission). */
+const MIB = 1_048_576;
+
+/** One server of the list with its live state, CPU and memory (blank without the stats permission); memory against its limit when it has one. */
 export function ServerRow({ server, live, memoryScale }: { server: ServerSummary; live?: LiveServer; memoryScale: number }) {
   const format = useFormat();
+  const { t } = useTranslation();
   const running = live?.state === 'online' || live?.state === 'installing';
   const hasStats = live?.cpu !== undefined && live.memory !== undefined;
   return (
@@ -33,7 +37,17 @@ export function ServerRow({ server, live, memoryScale }: { server: ServerSummary
       </Table.Td>
       <Table.Td visibleFrom="sm">{hasStats && running && <UsageBar testId="server-row-cpu" label={format.percent(live.cpu!)} fraction={live.cpu! / 100} />}</Table.Td>
       <Table.Td visibleFrom="sm">
-        {hasStats && running && <UsageBar testId="server-row-memory" label={format.bytes(live.memory!)} fraction={memoryScale > 0 ? live.memory! / memoryScale : 0} />}
+        {hasStats &&
+          running &&
+          (live.memoryLimit ? (
+            <UsageBar
+              testId="server-row-memory"
+              label={t('limits.ofMiB', { used: format.number(live.memory! / MIB), limit: format.number(live.memoryLimit) })}
+              fraction={live.memory! / (live.memoryLimit * MIB)}
+            />
+          ) : (
+            <UsageBar testId="server-row-memory" label={format.bytes(live.memory!)} fraction={memoryScale > 0 ? live.memory! / memoryScale : 0} />
+          ))}
       </Table.Td>
     </LinkRow>
   );

@@ -1,6 +1,6 @@
 import { Progress, Stack, Text } from '@mantine/core';
 
-/** A small bar under a figure: CPU against one core, memory against the largest on the page. */
+/** A small bar under a figure: CPU against one core, memory against its limit or else the largest on the page. */
 export function UsageBar({ label, fraction, testId }: { label: string; fraction: number; testId: string }) {
   return (
     <Stack gap={2} miw={72} data-testid={testId}>
