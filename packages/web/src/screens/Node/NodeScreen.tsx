@@ -18,6 +18,7 @@ import { hostPort } from './hostPort';
 import { NodeForm } from './NodeForm';
 import { nodeFormOf } from './nodeForm';
 import { NodeStatusBadge } from './NodeStatusBadge';
+import { NodeLimitsCard } from './NodeLimitsCard';
 
 /** The node's fields as text: the local node, and anyone who may not edit. */
 function NodeFacts({ node }: { node: NodeView }) {
@@ -119,6 +120,7 @@ export default function NodeScreen() {
           <Stack gap="lg">
             <BackupStorageWarning state={found.backupStorage} />
             {found.isLocal || !canEdit ? <NodeFacts node={found} /> : <EditableNode node={found} />}
+            <NodeLimitsCard node={found} />
             {canStore && <BackupStorageCard key={found.id} node={found} />}
             {!found.isLocal && canDeploy && <DeploymentPanel nodeId={found.id} />}
           </Stack>
