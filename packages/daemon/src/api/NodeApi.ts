@@ -290,7 +290,8 @@ export class NodeApi implements NodeClient {
   // Any caller the node's token check let through may ask: it is how the panel sees the node is up.
   async nodeInfo(_caller: NodeCaller): Promise<NodeInfo> {
     const backups = this.daemon.backups.storageState;
-    return { version: daemonVersion, ...(backups && { backups }) };
+    // What it can enforce of servers' limits (issue 30): the panel shows it on the node page.
+    return { version: daemonVersion, ...(backups && { backups }), limits: this.daemon.limits.enforcement };
   }
 
   async setSecret(caller: NodeCaller, secret: string): Promise<void> {

@@ -403,8 +403,11 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     expect(await readAll((await client.getFile(operator, id, 'restored/config/server.properties')) as FileDownload)).toBe('motd=hi\n');
   });
 
-  it('says what it runs, and takes a new secret that replaces the old one at once', async () => {
-    expect(await client.nodeInfo({ user: 'panel', scopes: [] })).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  it('says what it runs and what it enforces of limits, and takes a new secret that replaces the old one at once', async () => {
+    expect(await client.nodeInfo({ user: 'panel', scopes: [] })).toEqual({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      limits: { cgroup: expect.toBeOneOf(['v1', 'v2', null]), memory: expect.any(Boolean), cpu: expect.any(Boolean), processes: expect.any(Boolean), disk: true },
+    });
     const fresh = 'n'.repeat(43);
     expect(await outcomeOf(client.setSecret(allBut(need.nodeSecret), fresh))).toEqual({ code: 'ErrMissingScope', status: 403, metadata: { scope: need.nodeSecret } });
     expect(await outcomeOf(client.setSecret(admin, 'short'))).toMatchObject({ code: kind === 'local' ? 'ErrFieldLength' : expect.stringMatching(/^Err/), status: 400 });

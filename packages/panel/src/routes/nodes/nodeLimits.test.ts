@@ -36,6 +36,13 @@ describe("a node's limits, at /api/nodes/{id}", () => {
   };
   const check = async () => t.app.panel.nodeHealth.check((await t.app.panel.repo.nodes.byId(t.localNodeId))!);
 
+  it("shows the local node's own word: this machine's writable cgroups (as root) enforce memory, CPU and processes", async () => {
+    await check();
+    const own = await shown();
+    expect(own).toMatchObject({ disk: true });
+    if (process.getuid?.() === 0) expect(own).toEqual({ cgroup: expect.toBeOneOf(['v1', 'v2']), memory: true, cpu: true, processes: true, disk: true });
+  });
+
   it('shows what the node says it enforces, and through which cgroup hierarchy', async () => {
     const v1 = { cgroup: 'v1', memory: true, cpu: true, processes: true, disk: true } as const;
     nodeSays(v1);
