@@ -28,6 +28,7 @@ import type {
   Variable,
 } from '@outpost/shared';
 import type { BackupManager } from '../backups/BackupManager.js';
+import type { NodeLimits } from '../limits/NodeLimits.js';
 import type { Server } from '../servers/Server.js';
 import type { FileStore } from '../servers/serverFiles.js';
 import type { ServerManager } from '../servers/ServerManager.js';
@@ -44,6 +45,8 @@ import { daemonVersion } from '../system/daemonVersion.js';
 export interface NodeApiHost {
   readonly servers: ServerManager;
   readonly backups: BackupManager;
+  /** What the node can enforce of servers' limits. */
+  readonly limits: Pick<NodeLimits, 'enforcement'>;
   readonly files: (server: Server) => FileStore;
   closeSftpSessions(userId: string, serverId?: string): number;
   setSecret(secret: string): Promise<void>;
