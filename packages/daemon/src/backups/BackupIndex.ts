@@ -1,8 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { OutpostError, type FileEntry } from '@outpost/shared';
 import { jailPath } from '../files/jailPath.js';
 import { writeFileAtomic } from '../system/writeFileAtomic.js';
+
+// On the thread pool: the index of a large folder takes tens of milliseconds to pack, which the panel's loop must not wait out.
+const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
 
 /** One thing a backup holds, by its path in the server folder. */
 export interface IndexEntry {
@@ -21,11 +26,11 @@ export class BackupIndex {
   private constructor(private readonly entries: IndexEntry[]) {}
 
   static async save(path: string, entries: IndexEntry[]): Promise<void> {
-    await writeFileAtomic(path, gzipSync(JSON.stringify(entries)));
+    await writeFileAtomic(path, await gzip(JSON.stringify(entries)));
   }
 
   static async load(path: string): Promise<BackupIndex> {
-    return new BackupIndex(JSON.parse(gunzipSync(await readFile(path)).toString('utf8')) as IndexEntry[]);
+    return new BackupIndex(JSON.parse((await gunzip(await readFile(path))).toString('utf8')) as IndexEntry[]);
   }
 
   /** What `path` is in the backup ("" is the folder itself), or undefined when the backup does not hold it. */
@@ -33,6 +38,12 @@ export class BackupIndex {
     const clean = jailPath(path);
     if (clean === '') return { path: '', type: 'folder', size: 0, modifyTime: 0 };
     return this.entries.find((entry) => entry.path === clean);
+  }
+
+  /** Bytes of the files a restore of `paths` (clean; all when absent) brings back. */
+  bytes(paths?: string[]): number {
+    const picked = (entry: IndexEntry) => !paths || paths.some((path) => entry.path === path || entry.path.startsWith(`${path}/`));
+    return this.entries.reduce((sum, entry) => sum + (entry.type === 'file' && picked(entry) ? entry.size : 0), 0);
   }
 
   /** A folder's entries in the backup, folders first, then by name, like a listing of the live folder. */
