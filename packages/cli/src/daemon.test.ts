@@ -46,6 +46,12 @@ describe('outpost daemon', () => {
     expect(() => loadDaemonFile(path)).toThrow(/allowPrivateTargets: 10\.1\.2\.3\/40 is not an address range/);
     writeFileSync(path, JSON.stringify({ ...deployment, allowPrivateTargets: '10.0.0.0/8, fd00::/8' }));
     expect(loadDaemonFile(path).allowPrivateTargets).toBe('10.0.0.0/8, fd00::/8');
+    writeFileSync(path, JSON.stringify({ ...deployment, limits: { defaults: { memory: 1024 }, max: { cpu: -5 } } }));
+    expect(() => loadDaemonFile(path)).toThrow(/limits\.max\.cpu must be a whole number, 0 for unlimited/);
+    writeFileSync(path, JSON.stringify({ ...deployment, limits: { defaults: { memroy: 1024 } } }));
+    expect(() => loadDaemonFile(path)).toThrow(/limits\.defaults\.memroy is not a limit/);
+    writeFileSync(path, JSON.stringify({ ...deployment, limits: { defaults: { memory: 1024, processes: 0 }, max: { memory: 4096 } } }));
+    expect(loadDaemonFile(path).limits).toEqual({ defaults: { memory: 1024, processes: 0 }, max: { memory: 4096 } });
   });
 
   it('saves a pushed secret in the daemon file, keeping its other keys, readable by its owner alone', async () => {

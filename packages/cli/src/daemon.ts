@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Daemon, parseAllowedTargets, placeServerFolders, signNodeToken, NODE_TOKEN_TTL_SECONDS } from '@outpost/daemon';
+import { Daemon, parseAllowedTargets, parseNodeLimits, placeServerFolders, signNodeToken, NODE_TOKEN_TTL_SECONDS, type NodeLimitsConfig } from '@outpost/daemon';
 import type { SftpAuthRequest, SftpAuthResponse } from '@outpost/shared';
 import Fastify from 'fastify';
 import { readOptions } from './args.js';
@@ -36,6 +36,11 @@ export interface DaemonFile {
    * fetch from, such as a mirror on the LAN; default none: loopback, link-local and private are refused.
    */
   allowPrivateTargets?: string;
+  /**
+   * Server limits on this node (memory and disk MiB, cpu percent of one core, processes; 0
+   * unlimited): `defaults` for what a server leaves out, `max` over anything above it.
+   */
+  limits?: NodeLimitsConfig;
 }
 
 export const DAEMON_CONFIG_ENV = 'OUTPOST_DAEMON_CONFIG';
@@ -57,6 +62,13 @@ export function loadDaemonFile(path: string): DaemonFile {
       parseAllowedTargets(String(file.allowPrivateTargets));
     } catch (error) {
       throw new Error(`${path}: allowPrivateTargets: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  if (file.limits !== undefined) {
+    try {
+      parseNodeLimits(file.limits);
+    } catch (error) {
+      throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
     }
   }
   // It holds the node secret: no server program (each runs as a user of its own) may read it.
@@ -119,6 +131,7 @@ export async function daemon(argv: string[]): Promise<void> {
     serversDir: dataDir,
     dataDir: serverFolders.folder,
     downloadSources: file.downloadSources,
+    limits: file.limits,
     outbound: { allowed: () => String(file.allowPrivateTargets ?? ''), allowedIn: `allowPrivateTargets of ${path}` },
     sftp: {
       port: file.sftpPort ?? 5657,

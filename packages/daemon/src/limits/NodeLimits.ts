@@ -9,6 +9,26 @@ export interface NodeLimitsConfig {
   max?: ServerLimits;
 }
 
+/** Checks daemon.json's `limits` ({defaults, max}, each limit a whole number, 0 unlimited); the message names the field. */
+export function parseNodeLimits(value: unknown): NodeLimitsConfig {
+  if (!isObject(value)) throw new Error('limits must be an object {defaults, max}');
+  const out: NodeLimitsConfig = {};
+  for (const [part, limits] of Object.entries(value)) {
+    if (part !== 'defaults' && part !== 'max') throw new Error(`limits.${part} is not a setting (defaults, max)`);
+    if (!isObject(limits)) throw new Error(`limits.${part} must be an object`);
+    for (const [name, limit] of Object.entries(limits)) {
+      if (!(LIMIT_NAMES as readonly string[]).includes(name)) throw new Error(`limits.${part}.${name} is not a limit (${LIMIT_NAMES.join(', ')})`);
+      if (!Number.isSafeInteger(limit) || (limit as number) < 0) throw new Error(`limits.${part}.${name} must be a whole number, 0 for unlimited`);
+    }
+    out[part] = limits as ServerLimits;
+  }
+  return out;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** What an environment needs to confine one server: the limits it applies and the cgroup to apply them in. */
 export interface Confinement {
   limits: ServerLimits;
