@@ -7,6 +7,7 @@ import { NodeApi } from './api/NodeApi.js';
 import { BackupManager, type BackupOptions } from './backups/BackupManager.js';
 import { daemonRoutes } from './http/routes.js';
 import { NodeLimits, type NodeLimitsConfig } from './limits/NodeLimits.js';
+import { DiskScanner, type DiskScanOptions } from './disk/DiskScanner.js';
 import { runOperations } from './operations/runOperations.js';
 import { checkRequirements } from './operations/checkRequirements.js';
 import { downloadSourcesWith, type DownloadSources } from './operations/downloadSources.js';
@@ -74,6 +75,8 @@ export interface DaemonConfig {
   outbound?: OutboundGuardOptions;
   /** Backups: their folder (default `backups` beside serversDir), the retention of servers that set none, and how many run at once. */
   backups?: Partial<Omit<BackupOptions, 'guard'>>;
+  /** How often servers' folders are measured against their disk limits (DiskScanner's defaults otherwise). */
+  disk?: Partial<DiskScanOptions>;
   /** daemon.json `limits`: the node's default and maximum for each server limit (issue 30). */
   limits?: NodeLimitsConfig;
   /** Where the daemon reports logins, session ends and refusals (pino, or the panel's Fastify logger); silent when absent. */
@@ -96,6 +99,8 @@ export class Daemon {
   readonly backups: BackupManager;
   /** What the node can enforce, its default and maximum limits, and each server's cgroup. */
   readonly limits: NodeLimits;
+  /** Measures every server's folder in turn against its disk limit. */
+  readonly disk: DiskScanner;
   private sftp?: SftpServer;
   private closing?: Promise<void>;
 
@@ -124,10 +129,12 @@ export class Daemon {
       backup: async (server, name, by) => void (await this.backups.create(server, name, by, true)),
       // This daemon's own: another in the same process keeps its sources.
       downloadSources: downloadSourcesWith(config.downloadSources),
+      appliedLimits: (limits) => this.limits.applied(limits),
       createEnvironment:
         config.createEnvironment ??
         ((env, serverId, files, limits) => createBuiltInEnvironment(env, serverId, files, config.docker, this.limits.confinement(serverId, files.root, limits))),
     });
+    this.disk = new DiskScanner(() => this.servers.list().map((server) => server.disk), config.disk);
   }
 
   /** Loads the servers on disk, ends what a daemon before it left running of them, and starts those marked autostart. */
@@ -135,6 +142,7 @@ export class Daemon {
     const daemon = new Daemon(config);
     await daemon.servers.load();
     await daemon.backups.open();
+    daemon.disk.start();
     // Before anything else takes a server's lock: an autostart must not run a second copy beside a leftover.
     for (const server of daemon.servers.list()) {
       server.endLeftovers().catch((error: Error) => server.log(`Could not end the processes left running: ${error.message}`));
@@ -196,7 +204,7 @@ export class Daemon {
 
   /** Stops every server (kill after the grace period); safe to call twice. */
   close(): Promise<void> {
-    this.closing ??= Promise.all([this.backups.close(), this.servers.shutdown(), this.sftp?.close()]).then(() => {
+    this.closing ??= Promise.all([this.backups.close(), this.servers.shutdown(), this.sftp?.close(), this.disk.close()]).then(() => {
       for (const server of this.servers.list()) server.files.close();
     });
     return this.closing;

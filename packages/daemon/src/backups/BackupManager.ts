@@ -49,6 +49,20 @@ interface Job {
 }
 
 /**
+ * Refuses a restore (413 ErrQuotaExceeded) while the server's folder is over its disk limit, or
+ * when the files it brings back would alone take more than the limit; what they replace cannot be
+ * known before, so a restore that ends over the limit leaves the server unable to start instead.
+ */
+async function refuseOverDisk(server: Server, restoring: number): Promise<void> {
+  await server.disk.assertRoom();
+  const limit = server.disk.limit;
+  if (limit > 0 && restoring > limit) {
+    const mib = (bytes: number) => Math.ceil(bytes / 1024 ** 2);
+    throw new OutpostError('ErrQuotaExceeded', `the backup's files take ${mib(restoring)} MiB, over the server's disk limit of ${limit / 1024 ** 2} MiB: nothing was restored`, { limit });
+  }
+}
+
+/**
  * A node's backups (issue 29): one archive per backup of a server folder, in the node's chosen
  * storage, with its records, retention and restores. At most one backup of a server runs at a
  * time and `concurrent` on the node; the others wait for a turn, shown as running at 0.
@@ -180,9 +194,16 @@ export class BackupManager {
     paths = paths?.filter((path, at, all) => !all.some((other, i) => (other === path && i < at) || path.startsWith(`${other}/`)));
     if (this.jobs.has(server.id)) throw new OutpostError('ErrBackupRunning', 'a backup of this server is being made: restore once it is done', {});
     await server.whileStopped(async () => {
+      await refuseOverDisk(server, index.bytes(paths));
       const { stream } = await this.storeOf(record).read(this.keyOf(server.id, record.id));
-      await restoreFolder(server.files, await serverUser(server.files.root), stream, record.sha256, { paths, truncate: body.truncate === true });
+      try {
+        await restoreFolder(server.files, await serverUser(server.files.root), stream, record.sha256, { paths, truncate: body.truncate === true });
+      } finally {
+        server.disk.changed();
+      }
       server.log(`Restored ${paths ? paths.join(', ') : 'everything'} from backup ${record.name}`);
+      // Measured now, so a restore that took the folder over its limit shows, and refuses a start, at once.
+      await server.disk.scan();
     });
   }
 

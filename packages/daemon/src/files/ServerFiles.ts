@@ -9,8 +9,9 @@ import { createZip } from './createZip.js';
 import { detectArchiveFormat } from './detectArchiveFormat.js';
 import { extractTar } from './extractTar.js';
 import { extractZip } from './extractZip.js';
-import type { ExtractLimits } from './ExtractionBudget.js';
+import { defaultExtractLimits, type ExtractLimits } from './ExtractionBudget.js';
 import { DiskRoom } from './DiskRoom.js';
+import type { DiskQuota } from '../disk/DiskUsage.js';
 import { FileReadStream } from './FileReadStream.js';
 import { FileWriteStream } from './FileWriteStream.js';
 import { fsError, withFsErrors } from './fsError.js';
@@ -40,6 +41,8 @@ export interface ServerFilesOptions {
   idleMs?: number;
   /** Free bytes writes leave on the disk (DiskRoom's default otherwise). */
   diskReserveBytes?: number;
+  /** The server's disk limit: writes are refused past it, and what they change is counted (issue 30). */
+  quota?: DiskQuota;
 }
 
 /**
@@ -131,7 +134,11 @@ export class ServerFiles {
    */
   async openFile(path: string, flags: number, mode?: number): Promise<FileHandle> {
     return withFsErrors(path, async () => {
-      if (flags & (constants.O_WRONLY | constants.O_RDWR)) await this.disk.assertRoom();
+      if (flags & (constants.O_WRONLY | constants.O_RDWR)) {
+        await this.disk.assertRoom();
+        await this.quota?.assertRoom();
+        this.quota?.changed();
+      }
       const runner = await this.runner();
       const opened = await runner.run('open', path, flags, mode);
       try {
@@ -148,16 +155,19 @@ export class ServerFiles {
       if (jailPath(path) === '') throw new OutpostError('ErrNotAFile', 'cannot write the server folder itself', { path });
       const meter = await this.disk.meter();
       const runner = await this.runner();
+      // Without a limit the count may run ahead until the next scan: a stat per write is spent only where it decides a refusal.
+      const quota = this.quota && (await this.quota.meter(this.quota.limit > 0 ? await this.replacedSize(runner, path) : 0));
       const temp = await runner.run('createTemp');
       try {
         const file = await this.adopt(temp, path);
         const source = typeof data === 'string' || data instanceof Uint8Array ? Readable.from([data]) : data;
-        await pipeline(source, meter, new FileWriteStream(file));
+        await (quota ? pipeline(source, meter, quota, new FileWriteStream(file)) : pipeline(source, meter, new FileWriteStream(file)));
       } catch (error) {
         await runner.run('discardTemp', temp).catch(() => {});
         throw error;
       }
       await runner.run('commitTemp', temp, path);
+      quota?.commit();
     });
   }
 
@@ -173,12 +183,12 @@ export class ServerFiles {
 
   /** Deletes a file, a link (not what it points at) or a folder with everything in it; never the server folder. */
   delete(path: string): Promise<void> {
-    return this.run(path, 'remove', path, 'tree');
+    return this.changing(this.run(path, 'remove', path, 'tree'));
   }
 
   /** Deletes a file or link ('file') or an empty folder ('folder'). */
   remove(path: string, kind: 'file' | 'folder'): Promise<void> {
-    return this.run(path, 'remove', path, kind);
+    return this.changing(this.run(path, 'remove', path, kind));
   }
 
   /** Moves or renames; refuses to replace something that exists unless `replace`. Creates missing parent folders of `to`. `restoring`: ServerJail.rename. */
@@ -198,23 +208,28 @@ export class ServerFiles {
 
   /** Applies size, permission bits and times to what the path leads to. */
   setattr(path: string, attrs: SetAttributes): Promise<void> {
-    return this.run(path, 'setattr', path, attrs);
+    return this.changing(this.run(path, 'setattr', path, attrs));
   }
 
   /**
    * Zips the sources into `targetZip`. Each source is stored under its own name (a folder with its
    * contents below it); the server folder as a source stores its contents at the top.
    */
-  archive(targetZip: string, sources: string[]): Promise<void> {
-    return this.run(targetZip, 'archive', targetZip, sources);
+  async archive(targetZip: string, sources: string[]): Promise<void> {
+    await this.quota?.assertRoom();
+    return this.changing(this.run(targetZip, 'archive', targetZip, sources));
   }
 
   /**
    * Extracts a zip or tar (plain, .gz/.tgz, .bz2, .xz) into `destination`, which is created if
    * missing; `limits` bound what it may write (ExtractionBudget's defaults otherwise).
    */
-  extract(archivePath: string, destination: string, limits: Partial<ExtractLimits> = {}): Promise<void> {
-    return this.run(archivePath, 'extract', archivePath, destination, limits);
+  async extract(archivePath: string, destination: string, limits: Partial<ExtractLimits> = {}): Promise<void> {
+    // The extraction may run in the server user's child, which knows no quota: it gets the room left as its byte limit.
+    const room = this.quota ? await this.quota.room() : Infinity;
+    if (room <= 0) await this.quota?.assertRoom();
+    const bounded = room === Infinity ? limits : { ...limits, maxBytes: Math.min(limits.maxBytes ?? defaultExtractLimits.maxBytes, room) };
+    return this.changing(this.run(archivePath, 'extract', archivePath, destination, bounded));
   }
 
   /**
@@ -301,6 +316,22 @@ export class ServerFiles {
     } finally {
       await this.jail.release(archive.fd);
     }
+  }
+
+  /** The server's disk limit, when it has one (issue 30). */
+  get quota(): DiskQuota | undefined {
+    return this.options.quota;
+  }
+
+  /** Settles as `work` does, telling the quota the folder changed, whether or not it all went through. */
+  private changing<T>(work: Promise<T>): Promise<T> {
+    return work.finally(() => this.quota?.changed());
+  }
+
+  /** The size of the regular file a write to `path` would replace; 0 when there is none. */
+  private async replacedSize(runner: JailRunner, path: string): Promise<number> {
+    const info = await runner.run('stat', path, false).catch(() => undefined);
+    return info && (info.mode & 0o170000) === 0o100000 ? info.size : 0;
   }
 
   /** Runs an operation where it must run, with file system errors answered as API errors. */

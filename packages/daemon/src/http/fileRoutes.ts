@@ -31,7 +31,11 @@ export function fileRoutes(app: FastifyInstance, api: NodeClient): void {
     } else if (request.isMultipart()) {
       const part = await request.file();
       if (part?.fieldname !== 'file') throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
-      await api.putFile(caller, id, path, part.file);
+      await api.putFile(caller, id, path, part.file).catch((error: unknown) => {
+        // Refused part-way (over the disk limit): the rest of the body is never read, so the connection cannot carry another request.
+        reply.header('connection', 'close');
+        throw error;
+      });
       if (part.file.truncated) throw new OutpostError('ErrFileTooLarge', 'the upload is larger than this node accepts');
     } else {
       // Only a streamed body is an upload here; parsed JSON or text is none, which NodeApi refuses.

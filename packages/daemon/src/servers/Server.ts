@@ -1,7 +1,8 @@
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { builtinVariables, checkDefinitionValues, OutpostError, Scopes } from '@outpost/shared';
-import type { BackupAuthor, ServerDefinition, ServerLimits, Step } from '@outpost/shared';
+import type { BackupAuthor, ServerDefinition, ServerLimits, ServerStats, Step } from '@outpost/shared';
+import { DiskUsage } from '../disk/DiskUsage.js';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
 import { killProcesses, killUser, leftoverProcesses, signalProcesses } from '../environments/processTree.js';
@@ -46,6 +47,8 @@ export interface ServerOptions {
   createEnvironment(config: ServerDefinition['environment'], serverId: string, files: ServerFiles, limits: ServerLimits | undefined): Promise<Environment>;
   /** Makes a backup of the server and resolves once it is done (the node's BackupManager); absent, tasks cannot back up. */
   backup?: (server: Server, name: string | undefined, by: BackupAuthor) => Promise<void>;
+  /** A definition's limits as the node applies them (its defaults and maximum); absent, the definition's own. */
+  appliedLimits?: (limits: ServerLimits | undefined) => ServerLimits;
 }
 
 export type StatusListener = (running: boolean) => void;
@@ -58,6 +61,8 @@ export type StatusListener = (running: boolean) => void;
 export class Server implements TaskHost {
   /** The server's one jail object, shared by HTTP, the WebSocket, SFTP, Docker bindings and install steps. */
   readonly files: ServerFiles;
+  /** What its folder takes against its disk limit (issue 30); the node's DiskScanner measures it. */
+  readonly disk: DiskUsage;
   readonly console: ConsoleBuffer;
   /** Its scheduled tasks, kept in the definition under `tasks`. */
   readonly tasks: ServerTasks;
@@ -79,6 +84,7 @@ export class Server implements TaskHost {
   private stopRequested = false;
   private recoveryTimer?: NodeJS.Timeout;
   private closed = false;
+  private stoppingOverDisk = false;
 
   constructor(
     readonly id: string,
@@ -86,7 +92,9 @@ export class Server implements TaskHost {
     private def: ServerDefinition,
     private readonly options: ServerOptions,
   ) {
-    this.files = new ServerFiles(resolve(root));
+    this.disk = new DiskUsage(resolve(root), { limitMiB: () => this.limits.disk ?? 0, running: () => this.running });
+    this.disk.onOver(() => this.stopOverDisk());
+    this.files = new ServerFiles(resolve(root), { quota: this.disk });
     this.console = new ConsoleBuffer(options.consoleLimit, options.consoleTrimTo);
     this.recovery = new RecoveryPolicy(options.recovery);
     this.restarts = new RecoveryPolicy({ ...options.recovery, initialDelayMs: options.restartDelayMs });
@@ -103,6 +111,11 @@ export class Server implements TaskHost {
     this.def = def;
     if (!this.process) this.environment = undefined;
     this.tasks.schedule(tasksOf(def));
+  }
+
+  /** The limits the node applies to this server: the one place environments, the disk quota and stats read them. */
+  get limits(): ServerLimits {
+    return this.options.appliedLimits?.(this.def.limits) ?? { ...this.def.limits };
   }
 
   /** True while install steps run, so a list can tell an install from a stopped server. */
@@ -138,9 +151,11 @@ export class Server implements TaskHost {
     return checkDefinitionValues(this.def, serverBuiltins(this.id, this.root));
   }
 
-  /** Sampled at most once per interval and shared by every asker (sharedStats). */
-  async stats(): Promise<ProcessStats> {
-    return this.process ? sharedStats(this.process) : { cpu: 0, memory: 0 };
+  /** CPU and memory sampled at most once per interval and shared by every asker (sharedStats); disk use as last counted. */
+  async stats(): Promise<ServerStats> {
+    const usage: ProcessStats = this.process ? await sharedStats(this.process) : { cpu: 0, memory: 0 };
+    const disk = this.disk.bytes;
+    return { ...usage, ...(disk !== undefined && { disk }), limits: this.limits };
   }
 
   /** Sends a console command to the program; ignored while it is not running, as a terminal would. */
@@ -279,6 +294,10 @@ export class Server implements TaskHost {
   private async startLocked(): Promise<void> {
     this.cancelRecovery();
     if (this.process || this.closed) return;
+    await this.disk.assertUnder().catch((error: Error) => {
+      this.log(`Cannot start: ${error.message}`);
+      throw error;
+    });
     await this.options.operations.checkRequirements(this.def.requirements);
     let variables: Record<string, unknown>;
     try {
@@ -302,6 +321,16 @@ export class Server implements TaskHost {
     this.stopRequested = false;
     this.finished = proc.exited.then((info) => this.afterExit(proc, info));
     this.emitStatus(true);
+  }
+
+  /** A scan found the folder over the disk limit: the program stops, saying why, and may not start until it is under. */
+  private stopOverDisk(): void {
+    if (!this.process || this.stopRequested || this.stoppingOverDisk) return;
+    this.stoppingOverDisk = true;
+    this.log(`stopped: ${this.disk.describe()}`);
+    this.stop()
+      .catch((error: Error) => this.log(`Stop failed: ${error.message}`))
+      .finally(() => (this.stoppingOverDisk = false));
   }
 
   private async stopLocked(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
+import type { DiskQuota } from '../disk/DiskUsage.js';
 
 interface PendingWrite {
   offset: number;
@@ -24,10 +25,22 @@ export class FileWriter {
   private pendingBytes = 0;
   private failure: unknown;
 
-  constructor(readonly file: FileHandle) {}
+  constructor(
+    readonly file: FileHandle,
+    /** The server's disk limit and the file's size when opened: growth past the limit is refused (issue 30). */
+    private readonly quota?: { disk: DiskQuota; size: number },
+  ) {}
 
   write(offset: number, data: Buffer): Promise<void> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
+    if (this.quota && offset + data.length > this.quota.size) {
+      try {
+        this.quota.disk.grow(offset + data.length - this.quota.size);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      this.quota.size = offset + data.length;
+    }
     const written = new Promise<void>((resolve, reject) => {
       this.queue.push({ offset, data, done: (error) => (error ? reject(error) : resolve()) });
     });

@@ -71,7 +71,8 @@ export class SftpSession {
     if (flags & OPEN_MODE.TRUNC) mode |= constants.O_TRUNC;
     if (flags & OPEN_MODE.EXCL) mode |= constants.O_EXCL;
     const file = await this.files.openFile(path, mode, (attrs.mode ?? 0o644) & 0o777);
-    this.sftp.handle(id, this.addHandle({ kind: 'file', file, writer: new FileWriter(file), path }));
+    const quota = writes && this.files.quota ? { disk: this.files.quota, size: (await file.stat()).size } : undefined;
+    this.sftp.handle(id, this.addHandle({ kind: 'file', file, writer: new FileWriter(file, quota), path }));
   }
 
   private async read(id: number, handle: Buffer, offset: number, length: number): Promise<void> {
