@@ -15,8 +15,8 @@ export interface DockerEnvironmentOptions extends DockerEngineOptions {
   serverId: string;
   /** The server's jail: bindings resolve through it. */
   files: ServerFiles;
-  /** The server's limits as applied (the node's defaults and maximum taken in). */
-  limits?: ServerLimits;
+  /** The server's limits as applied now (the node's defaults and maximum taken in), read at each start. */
+  limits?: () => ServerLimits;
 }
 
 /** How long output may trail the container's exit before exited settles anyway. */
@@ -43,12 +43,13 @@ export function createDockerEnvironment(config: DockerEnvironmentConfig, options
 
     async start(spec: ExecutionSpec, onOutput: (text: string) => void): Promise<RunningProcess> {
       const { address, docker } = await connect();
-      const createOptions = await buildContainerOptions(config, spec, options.serverId, options.files, options.limits);
+      const limits = options.limits?.() ?? {};
+      const createOptions = await buildContainerOptions(config, spec, options.serverId, options.files, limits);
       await ensureImage(docker, createOptions.Image as string, onOutput);
       await removeContainer(docker, name);
       const container = await docker.createContainer(createOptions).catch(engineFailed('create the container'));
       try {
-        return await runContainer(address, container, onOutput, options.limits?.memory);
+        return await runContainer(address, container, onOutput, limits.memory);
       } catch (error) {
         await removeContainer(docker, name).catch(() => undefined);
         throw error;

@@ -13,12 +13,14 @@ describe('a node\'s limits', () => {
 
   it('say what they enforce: nothing through cgroups without a writable hierarchy, the disk quota always', () => {
     expect(node.enforcement).toEqual({ cgroup: null, memory: false, cpu: false, processes: false, disk: true });
-    expect(node.confinement('0000aaaa', '/srv/a', { memory: 5 })).toEqual({ limits: { memory: 5, processes: 200, cpu: 200 } });
+    const none = node.confinement('0000aaaa', '/srv/a', () => ({ memory: 5 }));
+    expect(none.cgroup).toBeUndefined();
+    expect(none.limits()).toEqual({ memory: 5, processes: 200, cpu: 200 });
     const v1 = new NodeLimits({}, { version: 'v1', bases: { memory: '/m/outpost', pids: '/p/outpost' } });
     expect(v1.enforcement).toEqual({ cgroup: 'v1', memory: true, cpu: false, processes: true, disk: true });
     // Two nodes on one machine may both have a server 0000aaaa: their folders tell the cgroups apart.
-    expect(v1.confinement('0000aaaa', '/srv/a', {}).cgroup!.name).not.toBe(v1.confinement('0000aaaa', '/srv/b', {}).cgroup!.name);
-    expect(v1.confinement('0000aaaa', '/srv/a', {}).cgroup!.dirs).toEqual([expect.stringMatching(/^\/m\/outpost\/0000aaaa-[0-9a-f]{8}$/), expect.stringMatching(/^\/p\/outpost\/0000aaaa-/)]);
+    expect(v1.confinement('0000aaaa', '/srv/a', () => ({})).cgroup!.name).not.toBe(v1.confinement('0000aaaa', '/srv/b', () => ({})).cgroup!.name);
+    expect(v1.confinement('0000aaaa', '/srv/a', () => ({})).cgroup!.dirs).toEqual([expect.stringMatching(/^\/m\/outpost\/0000aaaa-[0-9a-f]{8}$/), expect.stringMatching(/^\/p\/outpost\/0000aaaa-/)]);
   });
 
   it('come from daemon.json checked field by field', () => {

@@ -31,7 +31,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** What an environment needs to confine one server: the limits it applies and the cgroup to apply them in. */
 export interface Confinement {
-  limits: ServerLimits;
+  /** The server's limits as applied now: read at each start, so a changed definition counts from the next. */
+  limits(): ServerLimits;
   /** Absent when the node has no writable cgroup. */
   cgroup?: ServerCgroup;
 }
@@ -68,11 +69,11 @@ export class NodeLimits {
   }
 
   /**
-   * One server's confinement to its definition's `limits` as applied. The cgroup's name holds the
-   * server's folder too, as two nodes on one machine may share server ids.
+   * One server's confinement to its definition's limits (`limits` answers them) as applied. The
+   * cgroup's name holds the server's folder too, as two nodes on one machine may share server ids.
    */
-  confinement(serverId: string, root: string, limits?: ServerLimits): Confinement {
-    const applied = this.applied(limits);
+  confinement(serverId: string, root: string, limits: () => ServerLimits | undefined): Confinement {
+    const applied = () => this.applied(limits());
     if (!this.layout) return { limits: applied };
     const folder = createHash('sha256').update(root).digest('hex').slice(0, 8);
     return { limits: applied, cgroup: new ServerCgroup(this.layout, `${serverId}-${folder}`) };

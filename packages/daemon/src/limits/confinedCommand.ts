@@ -1,7 +1,8 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import type { ExecutionSpec } from '../environments/environment.js';
-import type { Confinement } from './NodeLimits.js';
+import type { ServerLimits } from '@outpost/shared';
+import type { ServerCgroup } from './ServerCgroup.js';
 
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => existsSync(path));
@@ -19,18 +20,18 @@ const JOIN_CGROUPS = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || ex
  * then setpriv to the server's user and groups-less, no-new-privileges (setuid binaries give
  * nothing) and every capability set empty. Not root: no-new-privileges only, as nothing else is ours to drop.
  */
-export function confinedCommand(spec: ExecutionSpec, confinement?: Confinement): { command: string; args: string[] } | undefined {
+export function confinedCommand(spec: ExecutionSpec, limits: ServerLimits, cgroup?: ServerCgroup): { command: string; args: string[] } | undefined {
   if (!SETPRIV) return undefined;
   const program = [spec.command, ...spec.args];
   const root = process.getuid?.() === 0;
   if (!root) return { command: SETPRIV, args: ['--no-new-privs', '--', ...program] };
   const user = spec.user ? [`--reuid=${spec.user.uid}`, `--regid=${spec.user.gid}`, '--clear-groups'] : [];
   let argv = [SETPRIV, ...user, '--no-new-privs', '--inh-caps=-all', '--ambient-caps=-all', '--bounding-set=-all', '--', ...program];
-  const processes = confinement?.limits.processes;
-  const pidsCounted = confinement?.cgroup?.counts('pids');
+  const processes = limits.processes;
+  const pidsCounted = cgroup?.counts('pids');
   // RLIMIT_NPROC counts every process of the uid (the file worker's threads too): only the fallback.
   if (processes && !pidsCounted && spec.user && PRLIMIT) argv = [PRLIMIT, `--nproc=${processes}`, '--', ...argv];
-  const dirs = confinement?.cgroup?.dirs ?? [];
+  const dirs = cgroup?.dirs ?? [];
   if (dirs.length > 0) argv = ['/bin/sh', '-c', JOIN_CGROUPS, 'sh', String(dirs.length), ...dirs.map((dir) => join(dir, 'cgroup.procs')), ...argv];
   return { command: argv[0], args: argv.slice(1) };
 }

@@ -31,7 +31,7 @@ describe.skipIf(!dockerHost)(`limits of a docker server${skipReason}`, () => {
     const serverId = randomBytes(4).toString('hex');
     environment = createDockerEnvironment(
       { type: 'docker', image, networkMode: 'none' },
-      { serverId, dockerHost, files, limits: { memory: 128, cpu: 150, processes: 64 } },
+      { serverId, dockerHost, files, limits: () => ({ memory: 128, cpu: 150, processes: 64 }) },
     );
     let output = '';
     const program = await environment.start(

@@ -15,12 +15,13 @@ export interface Launch {
 /** Writes the server's limits to its cgroup and answers the confined command line. */
 export async function prepareLaunch(spec: ExecutionSpec, confinement?: Confinement): Promise<Launch> {
   const cgroup = confinement?.cgroup;
-  if (cgroup) await cgroup.apply(confinement.limits);
+  const limits = confinement?.limits() ?? {};
+  if (cgroup) await cgroup.apply(limits);
   const killsBefore = cgroup ? await cgroup.oomKills() : 0;
-  const memory = confinement?.limits.memory;
+  const memory = limits.memory;
   const outOfMemory = async (info: ExitInfo) =>
     cgroup && memory && info.signal === 'SIGKILL' && (await cgroup.oomKills()) > killsBefore ? memory : undefined;
-  const wrapped = confinedCommand(spec, confinement);
+  const wrapped = confinedCommand(spec, limits, cgroup);
   if (!wrapped) return { command: spec.command, args: spec.args, user: spec.user, outOfMemory };
   assertProgramExists(spec);
   return { ...wrapped, outOfMemory };

@@ -30,8 +30,8 @@ afterEach(async () => {
 const shell = (script: string, extra: Partial<ServerDefinition> = {}): ServerDefinition => ({ run: { command: ['sh', '-c', script] }, ...extra });
 const text = (daemon: Daemon, id: string) => daemon.servers.get(id).console.replay().logs.join('');
 
-async function startDaemon(): Promise<Daemon> {
-  open = await openTestDaemon({ serversDir: join(base, 'servers'), autostart: false });
+async function startDaemon(config: Parameters<typeof openTestDaemon>[0] = {}): Promise<Daemon> {
+  open = await openTestDaemon({ serversDir: join(base, 'servers'), autostart: false, ...config });
   return open.daemon;
 }
 
@@ -113,6 +113,23 @@ describe.skipIf(!layout)(`limits on this node's cgroups${skipReason}`, () => {
     expect(await cgroupDirs('00aa0003')).not.toEqual([]);
     await daemon.api.deleteServer(admin, '00aa0003');
     expect(await cgroupDirs('00aa0003')).toEqual([]);
+  });
+
+  it('applies a changed definition at the next start, bounded by the node maximum', async () => {
+    const daemon = await startDaemon({ limits: { max: { memory: 256 } } });
+    const server = await daemon.servers.create('00aa0006', { ...shell('sleep 30'), limits: { memory: 96, cpu: 25 } });
+    const memoryLimit = async () => {
+      const [dir] = (await cgroupDirs('00aa0006')).filter((d) => d.startsWith(layout!.bases.memory!));
+      return Number(await readFile(join(dir, layout!.version === 'v2' ? 'memory.max' : 'memory.limit_in_bytes'), 'utf8')) / 1024 / 1024;
+    };
+    await server.start();
+    expect(await memoryLimit()).toBe(96);
+    server.setDefinition({ ...shell('sleep 30'), limits: { memory: 4096 } });
+    expect(await memoryLimit()).toBe(96);
+    await server.kill();
+    await server.start();
+    expect(await memoryLimit()).toBe(256);
+    await server.kill();
   });
 
   describe.each(['standard', 'tty'] as const)('%s environment', (type) => {

@@ -43,8 +43,8 @@ export interface ServerOptions {
   outbound?: OutboundGuard;
   /** Where the node's vendor download steps look things up; absent, the vendors' own. */
   downloadSources?: DownloadSources;
-  /** `limits`: the definition's, which the environment enforces as the node applies them. */
-  createEnvironment(config: ServerDefinition['environment'], serverId: string, files: ServerFiles, limits: ServerLimits | undefined): Promise<Environment>;
+  /** `limits` answers the definition's, which the environment enforces (as the node applies them) from each start on. */
+  createEnvironment(config: ServerDefinition['environment'], serverId: string, files: ServerFiles, limits: () => ServerLimits | undefined): Promise<Environment>;
   /** Makes a backup of the server and resolves once it is done (the node's BackupManager); absent, tasks cannot back up. */
   backup?: (server: Server, name: string | undefined, by: BackupAuthor) => Promise<void>;
   /** A definition's limits as the node applies them (its defaults and maximum); absent, the definition's own. */
@@ -427,7 +427,7 @@ export class Server implements TaskHost {
   }
 
   private async getEnvironment(): Promise<Environment> {
-    this.environment ??= await this.options.createEnvironment(this.def.environment, this.id, this.files, this.def.limits);
+    this.environment ??= await this.options.createEnvironment(this.def.environment, this.id, this.files, () => this.def.limits);
     return this.environment;
   }
 
