@@ -9,10 +9,12 @@ interface StatChartProps {
   format: (value: number, digits: number) => string;
   color: string;
   label: string;
+  /** The server's limit, drawn as a dashed line labelled with its value; 0 or absent draws none. */
+  limit?: number;
 }
 
-/** One statistics line chart: an axis from 0 past `max` on even ticks, a time label every ten points. */
-export function StatChart({ data, max, format, color, label }: StatChartProps) {
+/** One statistics line chart: an axis from 0 past `max` on even ticks, a time label every ten points, the limit as a line. */
+export function StatChart({ data, max, format, color, label, limit }: StatChartProps) {
   const ticks = evenTicks(max);
   return (
     <LineChart
@@ -26,6 +28,7 @@ export function StatChart({ data, max, format, color, label }: StatChartProps) {
       valueFormatter={(value) => format(value, 2)}
       xAxisProps={{ interval: 9 }}
       lineProps={{ isAnimationActive: false }}
+      referenceLines={limit ? [{ y: limit, label: format(limit, 0), color: 'red.6', strokeDasharray: '6 4' }] : undefined}
     />
   );
 }

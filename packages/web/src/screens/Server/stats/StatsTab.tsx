@@ -50,7 +50,7 @@ export default function StatsTab() {
               {figure(latest?.cpu, '%')}
             </Text>
           </Group>
-          <StatChart data={cpu} max={cpuAxisMax([...cpu.map((p) => p.value), cpuLimit])} format={withUnit('%')} color="blue.6" label={t('stats.cpu')} />
+          <StatChart data={cpu} max={cpuAxisMax([...cpu.map((p) => p.value), cpuLimit])} format={withUnit('%')} color="blue.6" label={t('stats.cpu')} limit={cpuLimit} />
         </Paper>
         <Paper withBorder radius="md" p="md" data-testid="stats-memory">
           <Group justify="space-between" mb="sm">
@@ -62,7 +62,7 @@ export default function StatsTab() {
             </Group>
             <SegmentedControl size="xs" data={['MB', 'MiB']} value={unit} onChange={(value) => setUnit(value as MemoryUnit)} />
           </Group>
-          <StatChart data={memory} max={memoryAxisMax([...memory.map((p) => p.value), memoryLimit], unit)} format={withUnit(unit)} color="grape.6" label={t('stats.memory')} />
+          <StatChart data={memory} max={memoryAxisMax([...memory.map((p) => p.value), memoryLimit], unit)} format={withUnit(unit)} color="grape.6" label={t('stats.memory')} limit={memoryLimit} />
         </Paper>
       </SimpleGrid>
     </Stack>
