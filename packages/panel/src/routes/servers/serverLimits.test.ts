@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Scopes } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../test/factories.js';
-import { createNodeTestApp, echoDefinition, type NodeTestApp } from '../../test/serverFixtures.js';
+import { createNodeTestApp, createServerUser, echoDefinition, type NodeTestApp } from '../../test/serverFixtures.js';
 import { saveTemplate } from '../../services/saveTemplate.js';
 
 /**
@@ -78,5 +78,19 @@ describe('limits on POST /api/servers', () => {
       expect(res.status, JSON.stringify(limits)).toBe(400);
     }
     expect((await create(t.admin, { name: 'bad nested', template: { ...echoDefinition, limits: { memory: -5 } } })).status).toBe(400);
+  });
+
+  it("changes limits later through the definition, for servers.edit.admin only; the server's stats then answer them", async () => {
+    const { id } = (await create(limiter, { name: 'changed later', template: 'echo' })).json;
+    const editor = await createServerUser(t.app, id, { editServerData: true, viewServerStats: true });
+    const definition = (await call(t.admin, 'GET', `/proxy/daemon/server/${id}/definition`)).json;
+    const refused = await call(editor, 'POST', `/proxy/daemon/server/${id}/definition`, { ...definition, limits: { memory: 64 } });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error).toMatchObject({ code: 'ErrMissingScope', metadata: { scope: 'servers.edit.admin' } });
+    expect((await call(t.admin, 'POST', `/proxy/daemon/server/${id}/definition`, { ...definition, limits: { memory: 64, disk: 10 } })).status).toBe(204);
+    expect(await limitsOf(id)).toEqual({ memory: 64, disk: 10 });
+    const stats = await call(editor, 'GET', `/proxy/daemon/server/${id}/stats`);
+    expect(stats.status).toBe(200);
+    expect(stats.json.limits).toMatchObject({ memory: 64, disk: 10 });
   });
 });
