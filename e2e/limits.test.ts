@@ -81,7 +81,14 @@ describe('limits', () => {
     await page.getByText('Limits saved').waitFor({ state: 'hidden' });
     await screenshot(page, 'limits-stats');
 
+    // The server list draws its memory bar against the limit.
+    await page.goto('/server');
+    const row = page.getByTestId('server-row').filter({ hasText: 'e2e limited' });
+    await expect.poll(() => row.getByTestId('server-row-memory').innerText().catch(() => ''), { timeout: 20_000 }).toMatch(/^[\d.,]+ of 160 MiB$/);
+    await screenshot(page, 'limits-server-list');
+
     // Past its memory limit the kernel ends the program, and the console says why.
+    await page.goto(`/server/${id}`);
     await page.locator('[data-tab=console]').click();
     await expect.poll(() => consoleText(page), { timeout: 20_000 }).toContain('hog ready');
     await page.getByTestId('console-input').fill('eat');
