@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BaseLogger } from 'pino';
+import { LIMIT_NAMES } from '@outpost/shared';
 import { createEnvironment as createBuiltInEnvironment } from './environments/createEnvironment.js';
 import type { DockerEngineOptions } from './environments/DockerEngine.js';
 import { NodeApi } from './api/NodeApi.js';
@@ -130,6 +131,8 @@ export class Daemon {
       // This daemon's own: another in the same process keeps its sources.
       downloadSources: downloadSourcesWith(config.downloadSources),
       appliedLimits: (limits) => this.limits.applied(limits),
+      // Docker applies a container's limits itself; elsewhere each one set needs its cgroup controller (disk is the daemon's own).
+      limitsEnforced: (environment, limits) => environment?.type === 'docker' || LIMIT_NAMES.every((name) => !limits[name] || this.limits.enforcement[name]),
       createEnvironment:
         config.createEnvironment ??
         ((env, serverId, files, limits) => createBuiltInEnvironment(env, serverId, files, config.docker, this.limits.confinement(serverId, files.root, limits))),

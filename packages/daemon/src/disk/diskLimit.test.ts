@@ -81,6 +81,8 @@ describe('a server over its disk limit', () => {
 
     const stats = await call(filling, 'GET', '/stats');
     expect(stats.body.limits).toEqual({ disk: 5 });
+    // The disk limit is the daemon's own accounting: every node enforces it.
+    expect(stats.body.limitsEnforced).toBe(true);
     expect(stats.body.disk).toBeGreaterThan(8 * MiB - 1);
 
     const refused = await upload(filling, 'more.bin', 1024);

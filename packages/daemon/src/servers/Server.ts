@@ -49,6 +49,8 @@ export interface ServerOptions {
   backup?: (server: Server, name: string | undefined, by: BackupAuthor) => Promise<void>;
   /** A definition's limits as the node applies them (its defaults and maximum); absent, the definition's own. */
   appliedLimits?: (limits: ServerLimits | undefined) => ServerLimits;
+  /** Whether the node enforces these limits in this environment (false: shown, not applied); absent, stats do not say. */
+  limitsEnforced?: (environment: ServerDefinition['environment'], limits: ServerLimits) => boolean;
 }
 
 export type StatusListener = (running: boolean) => void;
@@ -154,8 +156,9 @@ export class Server implements TaskHost {
   /** CPU and memory sampled at most once per interval and shared by every asker (sharedStats); disk use as last counted. */
   async stats(): Promise<ServerStats> {
     const usage: ProcessStats = this.process ? await sharedStats(this.process) : { cpu: 0, memory: 0 };
-    const disk = this.disk.bytes;
-    return { ...usage, ...(disk !== undefined && { disk }), limits: this.limits };
+    const [disk, limits] = [this.disk.bytes, this.limits];
+    const enforced = this.options.limitsEnforced?.(this.def.environment, limits);
+    return { ...usage, ...(disk !== undefined && { disk }), limits, ...(enforced !== undefined && { limitsEnforced: enforced }) };
   }
 
   /** Sends a console command to the program; ignored while it is not running, as a terminal would. */
