@@ -108,5 +108,13 @@ describe('limits', () => {
     await expect.poll(() => card.getByTestId('node-limits-cgroup').innerText(), { timeout: 20_000 }).toMatch(/^Through cgroup v[12]$/);
     for (const name of ['memory', 'cpu', 'processes', 'disk']) await expect(card.getByTestId(`node-limit-${name}`).getAttribute('data-enforced')).resolves.toBe('true');
     await screenshot(page, 'limits-node');
+
+    // Right to left, in Arabic: the card reads whole, with no sideways scroll.
+    await page.getByTestId('language-button').click();
+    await page.locator('[data-locale=ar_SA]').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => card.getByTestId('node-limits-cgroup').innerText()).toMatch(/^عبر cgroup v[12]$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'limits-node-ar');
   });
 });
