@@ -130,6 +130,27 @@ describe('a server over its disk limit', () => {
     await expect(stat(join(root, 'out', 'world.bin'))).rejects.toThrow();
   });
 
+  it('refuses to restore a backup whose files alone pass the limit, changing nothing', async () => {
+    const id = 'a0d15c04';
+    await open.daemon.servers.create(id, fakeDefinition());
+    expect((await upload(id, 'world.bin', 3 * MiB)).status).toBe(204);
+    const server = open.daemon.servers.get(id);
+    const backup = await open.daemon.backups.create(server, 'world', { type: 'user', id: 'u1', name: 'u1' }, true);
+    expect((await call(id, 'DELETE', '/file/world.bin')).status).toBe(204);
+    await open.daemon.servers.putDefinition(id, { ...server.definition, limits: { disk: 2 } });
+
+    const response = await fetch(`${base}/daemon/server/${id}/backups/${backup}/restore`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token(id)}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const body = await response.json();
+    expect(response.status).toBe(413);
+    expect(body.error.reason).toBe('ErrQuotaExceeded');
+    expect(body.error.msg).toMatch(/over the server's disk limit of 2 MiB: nothing was restored/);
+    expect((await call(id, 'GET', '/file/')).body.files).toEqual([]);
+  });
+
   it('refuses an SFTP write past the limit', async () => {
     await open.daemon.servers.create(sftpServer, fakeDefinition({}, { limits: { disk: 2 } }));
     const written = (bytes: number, name: string) =>
