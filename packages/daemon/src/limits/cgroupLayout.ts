@@ -127,7 +127,8 @@ function detectV2(mounts: Mount[], own: Map<string, string>): CgroupLayout['base
   } catch {
     return {};
   }
-  const enabled = readFileSync(join(base, 'cgroup.subtree_control'), 'utf8').trim().split(/\s+/);
+  // The kernel answers the names alone; a '+' is stripped all the same.
+  const enabled = readFileSync(join(base, 'cgroup.subtree_control'), 'utf8').trim().split(/\s+/).map((name) => name.replace(/^\+/, ''));
   return Object.fromEntries(wanted.filter((c) => enabled.includes(c)).map((c) => [c, base]));
 }
 
