@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { OutpostError, serverActionScopes as need } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isOn } from '../../services/isOn.js';
 import { serverAccess } from '../../services/policy/policy.js';
 import { archiveSchema, deleteFileSchema, extractSchema, getFileSchema, putFileSchema } from './schema.js';
@@ -55,13 +55,13 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
       if (request.isMultipart()) {
         const part = await request.file();
         if (!part || part.fieldname !== 'file') throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
-        await client.putFile(caller, server.id, path, part.file);
+        await client.putFile(caller, server.id, path, part.file).catch(closingConnection(reply));
         return reply.code(204).send(null);
       }
       // A raw body only from a bearer client: the browser's cookie calls upload as multipart.
       const body = request.body;
       if (!/^bearer /i.test(request.headers.authorization ?? '')) throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
-      await client.putFile(caller, server.id, path, body instanceof Readable ? body : Readable.from([]));
+      await client.putFile(caller, server.id, path, body instanceof Readable ? body : Readable.from([])).catch(closingConnection(reply));
       return reply.code(204).send(null);
     });
   });
@@ -89,4 +89,15 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
       return reply.code(204).send(null);
     });
   }
+}
+
+/**
+ * An upload refused part-way (over the server's disk limit, the node's disk full) leaves the rest
+ * of its body unread: the connection closes after the answer, so no next request waits behind it.
+ */
+function closingConnection(reply: FastifyReply): (error: unknown) => never {
+  return (error) => {
+    reply.header('connection', 'close');
+    throw error;
+  };
 }
