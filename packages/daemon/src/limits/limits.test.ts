@@ -87,9 +87,11 @@ describe.skipIf(!layout)(`limits on this node's cgroups${skipReason}`, () => {
     const seconds = (performance.now() - startedAt) / 1000;
     const share = (await cpuTicks(pid)) - before;
     const cores = share / CLOCK_TICKS_PER_SECOND / seconds;
-    // Generous bounds: a behaviour check, not a benchmark. Unthrottled it would be near 1.
-    expect(cores).toBeGreaterThan(0.2);
+    // Generous bounds: a behaviour check, not a benchmark. Unthrottled it would be near 1; a busy
+    // machine may give it less than its half, never more. Throttled, not killed.
+    expect(cores).toBeGreaterThan(0.05);
     expect(cores).toBeLessThan(0.65);
+    expect(daemon.servers.get('00aa0002').running).toBe(true);
     await daemon.servers.get('00aa0002').kill();
     await waitFor(() => text(daemon, '00aa0002').includes('Server exited by signal SIGKILL'), 10_000, 'the kill');
     expect(text(daemon, '00aa0002')).not.toContain('out of memory');
