@@ -34,13 +34,17 @@ export function pinThisProcess(cpus) {
  * Spawns `node <args>` (pinned to `cpus` with taskset when given; BENCH_PROFILE=<dir> adds
  * --cpu-prof there) and resolves once its output contains `ready`.
  */
-export async function startProcess(args, { env = {}, cwd, ready, cpus, name = 'process' }) {
+export async function startProcess(args, { env = {}, cwd, ready, cpus, name = 'process', readyTimeoutMs = 60_000 }) {
   const nodeArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
   const [command, argv] = cpus ? ['taskset', ['-c', cpus, process.execPath, ...nodeArgs, ...args]] : [process.execPath, [...nodeArgs, ...args]];
   const child = spawn(command, argv, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      // Not left running (with whatever it started) once the bench gives up on it.
+      child.kill('SIGTERM');
+      reject(new Error(`${name} did not start within ${readyTimeoutMs / 1000} s:\n${output}`));
+    }, readyTimeoutMs);
     const onData = (chunk) => {
       output += chunk.toString();
       if (output.includes(ready)) {

@@ -1,11 +1,13 @@
 // One node with many servers: 1000 servers on a remote node (an `outpost daemon` child process, so
 // its CPU is its own), 1000 sockets open through the panel, each asking stats every 3 s like a
 // server page does. Measures the daemon's CPU (share of one core) and the panel's memory (RSS)
-// over a window, against the budgets of 10 % and 300 MiB. `npm run bench:scale` (builds first).
+// over a window, against the budgets of 10 % and 300 MiB; then the line of limits.bench.mjs.
+// `npm run bench:scale` (builds first).
 import { readFile } from 'node:fs/promises';
 import WebSocket from 'ws';
 import { fmt, report } from '../lib/measure.mjs';
 import { addRemoteNode, createServers, startOutpost } from '../lib/outpost.mjs';
+import { benchLimits } from './limits.bench.mjs';
 
 const SERVERS = Number(process.env.BENCH_SCALE_SERVERS || 1000);
 const WINDOW_S = Number(process.env.BENCH_SCALE_SECONDS || 30);
@@ -87,3 +89,5 @@ try {
 } finally {
   await outpost.stop();
 }
+// Then 1000 running servers with limits: the disk scans and cgroups (issue 30), on a daemon of their own.
+await benchLimits();
