@@ -63,9 +63,9 @@ describe('DiskScanner', () => {
       expect(full.over).toBe(true);
       expect(over).toEqual([full.bytes]);
 
-      // A change (a delete through the jail) has the stopped server measured again, once.
+      // A change only a scan can size (a folder deleted through the jail) has the stopped server measured again, once.
       await rm(join(dir, 'full/world.bin'));
-      full.changed();
+      full.changed(true);
       await waitFor(() => scans.get(full) === 2, 10_000, 'the changed server to be measured');
       expect(full.over).toBe(false);
       const before = scans.get(full);

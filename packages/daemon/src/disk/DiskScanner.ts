@@ -18,6 +18,8 @@ export const defaultDiskScan: DiskScanOptions = { runningEveryMs: 60_000, change
 
 /** Longest sleep, so a server that starts or changes is noticed without a wake-up call. */
 const MaxSleepMs = 1000;
+/** How soon after its last scan a folder is measured again when a change asked for it soon (a folder deleted). */
+const SoonMs = 1000;
 
 /**
  * Measures the node's server folders, one at a time: each server when its turn comes (never
@@ -74,6 +76,7 @@ export class DiskScanner {
   /** When a server's folder should be measured next (Infinity: not until something changes). */
   private dueAt(usage: DiskUsage): number {
     if (usage.scannedAt === 0) return 0;
+    if (usage.soon) return usage.scannedAt + SoonMs;
     const every = usage.running ? this.options.runningEveryMs : usage.dirty ? this.options.changedEveryMs : undefined;
     if (every === undefined) return Infinity;
     let at = this.due.get(usage);

@@ -23,8 +23,10 @@ export interface DiskQuota {
   grow(bytes: number): void;
   /** Bytes left under the limit (Infinity without one), asked again of the disk when the count says none. */
   room(): Promise<number>;
-  /** The folder changed in a way not counted (a delete, an extraction): the next scan takes it in. */
-  changed(): void;
+  /** The folder changed in a way not counted (an extraction, a folder deleted): the next scan takes it in; `soon` has it measured within a second or so. */
+  changed(soon?: boolean): void;
+  /** Bytes that went at once (a file deleted). */
+  freed(bytes: number): void;
 }
 
 /** A QuotaMeter counts what went through it; `commit` adds it to the server's use once the file is in place. */
@@ -45,6 +47,8 @@ export class DiskUsage implements DiskQuota {
   scannedAt = 0;
   /** Something may have changed the folder since the last scan began (a write, a delete, the program running). */
   dirty = true;
+  /** A change only a scan can size (a folder deleted) asks for one soon, so the use shown drops without waiting a minute. */
+  soon = false;
   private scanning?: Promise<number>;
   private readonly overListeners = new Set<(bytes: number, limit: number) => void>();
 
@@ -124,8 +128,13 @@ export class DiskUsage implements DiskQuota {
     this.add(bytes);
   }
 
-  changed(): void {
+  changed(soon = false): void {
     this.dirty = true;
+    if (soon) this.soon = true;
+  }
+
+  freed(bytes: number): void {
+    this.add(-Math.max(0, bytes));
   }
 
   /** The words for a folder over its limit: "the server's files take N MiB, over its disk limit of M MiB". */
@@ -142,6 +151,7 @@ export class DiskUsage implements DiskQuota {
     this.scannedAt = Date.now();
     // A program running through the scan may write behind it.
     this.dirty = this.running;
+    this.soon = false;
     const bytes = await scanFolder(this.root);
     this.measured = bytes;
     if (this.over) for (const listener of this.overListeners) listener(bytes, this.limit);

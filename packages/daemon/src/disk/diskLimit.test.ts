@@ -97,6 +97,8 @@ describe('a server over its disk limit', () => {
 
     // Deleting still works, and brings the server back under its limit.
     expect((await call(filling, 'DELETE', '/file/fill.bin')).status).toBe(204);
+    // A file deleted through the jail leaves the count at once.
+    expect((await call(filling, 'GET', '/stats')).body.disk).toBeLessThan(MiB);
     expect((await call(filling, 'POST', '/start?wait=true')).status).toBe(204);
     expect((await call(filling, 'GET', '/status')).body.running).toBe(true);
     expect((await upload(filling, 'small.bin', 1024)).status).toBe(204);

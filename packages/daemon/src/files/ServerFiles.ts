@@ -20,7 +20,7 @@ import { JailOpNames, type JailOps, type JailRunner } from './JailRunner.js';
 import { jailPath, outside, UploadFolder } from './jailPath.js';
 import { isInside } from './resolveInside.js';
 import { assertReachable } from '../servers/serverUsers.js';
-import { isFolder, O_PATH, removeServerFolder, ServerJail, type FileInfo, type ListedEntry, type OpenedFile, type SetAttributes } from './ServerJail.js';
+import { isFolder, isRegular, O_PATH, removeServerFolder, ServerJail, type FileInfo, type ListedEntry, type OpenedFile, type SetAttributes } from './ServerJail.js';
 
 /** open(2)'s access-mode bits (read, write, both). */
 const O_ACCMODE = 3;
@@ -183,12 +183,12 @@ export class ServerFiles {
 
   /** Deletes a file, a link (not what it points at) or a folder with everything in it; never the server folder. */
   delete(path: string): Promise<void> {
-    return this.changing(this.run(path, 'remove', path, 'tree'));
+    return this.removing(path, 'tree');
   }
 
   /** Deletes a file or link ('file') or an empty folder ('folder'). */
   remove(path: string, kind: 'file' | 'folder'): Promise<void> {
-    return this.changing(this.run(path, 'remove', path, kind));
+    return this.removing(path, kind);
   }
 
   /** Moves or renames; refuses to replace something that exists unless `replace`. Creates missing parent folders of `to`. `restoring`: ServerJail.rename. */
@@ -328,10 +328,20 @@ export class ServerFiles {
     return work.finally(() => this.quota?.changed());
   }
 
+  /** Removes, then tells the quota what went: a file's size at once, a folder by a scan soon. */
+  private async removing(path: string, kind: 'file' | 'folder' | 'tree'): Promise<void> {
+    const quota = this.quota;
+    if (!quota) return this.run(path, 'remove', path, kind);
+    const info = await this.run(path, 'stat', path, false).catch(() => undefined);
+    await this.changing(this.run(path, 'remove', path, kind));
+    if (info && isRegular(info)) quota.freed(info.size);
+    else quota.changed(true);
+  }
+
   /** The size of the regular file a write to `path` would replace; 0 when there is none. */
   private async replacedSize(runner: JailRunner, path: string): Promise<number> {
     const info = await runner.run('stat', path, false).catch(() => undefined);
-    return info && (info.mode & 0o170000) === 0o100000 ? info.size : 0;
+    return info && isRegular(info) ? info.size : 0;
   }
 
   /** Runs an operation where it must run, with file system errors answered as API errors. */
