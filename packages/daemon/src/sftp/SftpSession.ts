@@ -4,7 +4,7 @@ import { posix } from 'node:path';
 import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
 import { OutpostError } from '@outpost/shared';
 import type { ServerFiles } from '../files/ServerFiles.js';
-import { isFolder, type FileInfo } from '../files/ServerJail.js';
+import { isFolder, isRegular, type FileInfo } from '../files/ServerJail.js';
 import { FileWriter } from './FileWriter.js';
 import { longName, toAttributes } from './sftpAttributes.js';
 
@@ -70,9 +70,12 @@ export class SftpSession {
     if (flags & OPEN_MODE.CREAT) mode |= constants.O_CREAT;
     if (flags & OPEN_MODE.TRUNC) mode |= constants.O_TRUNC;
     if (flags & OPEN_MODE.EXCL) mode |= constants.O_EXCL;
+    const quota = writes ? this.files.quota : undefined;
+    // A file truncated on opening is counted at its old size until a scan: rewriting it up to that size takes no new room.
+    const before = quota?.limit && mode & constants.O_TRUNC ? await this.regularSize(path) : 0;
     const file = await this.files.openFile(path, mode, (attrs.mode ?? 0o644) & 0o777);
-    const quota = writes && this.files.quota ? { disk: this.files.quota, size: (await file.stat()).size } : undefined;
-    this.sftp.handle(id, this.addHandle({ kind: 'file', file, writer: new FileWriter(file, quota), path }));
+    const growth = quota && { disk: quota, size: Math.max(before, (await file.stat()).size) };
+    this.sftp.handle(id, this.addHandle({ kind: 'file', file, writer: new FileWriter(file, growth), path }));
   }
 
   private async read(id: number, handle: Buffer, offset: number, length: number): Promise<void> {
@@ -193,6 +196,14 @@ export class SftpSession {
     // The link's own path goes to the jail as given, so one that climbs out is refused there.
     await this.files.symlink(link, posix.relative(posix.dirname(linkInSession), targetInSession) || '.');
     this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  /** The size of the regular file at `path`; 0 when there is none. */
+  private regularSize(path: string): Promise<number> {
+    return this.files.info(path, false).then(
+      (info) => (isRegular(info) ? info.size : 0),
+      () => 0,
+    );
   }
 
   private mustWrite(): void {
