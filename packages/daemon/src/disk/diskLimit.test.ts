@@ -94,6 +94,9 @@ describe('a server over its disk limit', () => {
     expect(start.body.error.reason).toBe('ErrQuotaExceeded');
     expect(start.body.error.msg).toMatch(/over its disk limit of 5 MiB/);
     expect((await call(filling, 'GET', '/status')).body.running).toBe(false);
+    // A start that answers at once (as the web app's) says why in the console.
+    expect((await call(filling, 'POST', '/start')).status).toBe(202);
+    await waitFor(async () => /start failed: the server's files take \d+ MiB, over its disk limit of 5 MiB/.test(await consoleText(filling)), 10_000, 'the refusal in the console');
 
     // Deleting still works, and brings the server back under its limit.
     expect((await call(filling, 'DELETE', '/file/fill.bin')).status).toBe(204);

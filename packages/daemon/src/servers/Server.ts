@@ -297,10 +297,8 @@ export class Server implements TaskHost {
   private async startLocked(): Promise<void> {
     this.cancelRecovery();
     if (this.process || this.closed) return;
-    await this.disk.assertUnder().catch((error: Error) => {
-      this.log(`Cannot start: ${error.message}`);
-      throw error;
-    });
+    // Refused with the reason, which whoever asked for the start puts in the console (start failed, autostart failed, restart failed).
+    await this.disk.assertUnder();
     await this.options.operations.checkRequirements(this.def.requirements);
     let variables: Record<string, unknown>;
     try {
