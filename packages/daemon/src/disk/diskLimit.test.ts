@@ -182,3 +182,16 @@ describe('a server over its disk limit', () => {
     expect(big?.size ?? 0).toBeLessThanOrEqual(2 * MiB);
   });
 });
+
+describe("the node's disk maximum from daemon.json", () => {
+  it('caps a server whose definition asks for more, in its refusals and in its stats', async () => {
+    const node = await openTestDaemon({ limits: { max: { disk: 2 } } });
+    try {
+      const server = await node.daemon.servers.create('a0d15c05', fakeDefinition({}, { limits: { disk: 10 } }));
+      await expect(server.files.write('world.bin', Buffer.alloc(3 * MiB))).rejects.toMatchObject({ code: 'ErrQuotaExceeded', status: 413 });
+      expect((await server.stats()).limits).toEqual({ disk: 2 });
+    } finally {
+      await node.cleanup();
+    }
+  });
+});
