@@ -54,7 +54,8 @@ describe('DiskScanner', () => {
     }
     const over: number[] = [];
     full.onOver((bytes) => over.push(bytes));
-    const scanner = new DiskScanner(() => [idle, busy, full], { runningEveryMs: 100, changedEveryMs: 100, gapMs: 1 });
+    // A stopped server's changes wait a minute unless one asks for a scan soon.
+    const scanner = new DiskScanner(() => [idle, busy, full], { runningEveryMs: 100, changedEveryMs: 60_000, gapMs: 1 });
     scanner.start();
     try {
       await waitFor(() => (scans.get(busy) ?? 0) >= 4, 10_000, 'the running server to be measured again and again');
@@ -66,11 +67,12 @@ describe('DiskScanner', () => {
       // A change only a scan can size (a folder deleted through the jail) has the stopped server measured again, once.
       await rm(join(dir, 'full/world.bin'));
       full.changed(true);
-      await waitFor(() => scans.get(full) === 2, 10_000, 'the changed server to be measured');
+      await waitFor(() => scans.get(full) === 2, 5000, 'the changed server to be measured');
       expect(full.over).toBe(false);
-      const before = scans.get(full);
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(scans.get(full)).toBe(before);
+      // A change a write counted waits for its turn.
+      full.changed();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(scans.get(full)).toBe(2);
       expect(scans.get(idle)).toBe(1);
     } finally {
       await scanner.close();

@@ -217,7 +217,7 @@ export class ServerFiles {
    */
   async archive(targetZip: string, sources: string[]): Promise<void> {
     await this.quota?.assertRoom();
-    return this.changing(this.run(targetZip, 'archive', targetZip, sources));
+    return this.changing(this.run(targetZip, 'archive', targetZip, sources), true);
   }
 
   /**
@@ -229,7 +229,7 @@ export class ServerFiles {
     const room = this.quota ? await this.quota.room() : Infinity;
     if (room <= 0) await this.quota?.assertRoom();
     const bounded = room === Infinity ? limits : { ...limits, maxBytes: Math.min(limits.maxBytes ?? defaultExtractLimits.maxBytes, room) };
-    return this.changing(this.run(archivePath, 'extract', archivePath, destination, bounded));
+    return this.changing(this.run(archivePath, 'extract', archivePath, destination, bounded), true);
   }
 
   /**
@@ -323,9 +323,13 @@ export class ServerFiles {
     return this.options.quota;
   }
 
-  /** Settles as `work` does, telling the quota the folder changed, whether or not it all went through. */
-  private changing<T>(work: Promise<T>): Promise<T> {
-    return work.finally(() => this.quota?.changed());
+  /**
+   * Settles as `work` does, telling the quota the folder changed, whether or not it all went
+   * through; `soon` when it may have written much unmetered (an archive or extraction made by the
+   * server user's child, which knows no quota), so the use shown and the limit catch up at once.
+   */
+  private changing<T>(work: Promise<T>, soon = false): Promise<T> {
+    return work.finally(() => this.quota?.changed(soon));
   }
 
   /** Removes, then tells the quota what went: a file's size at once, a folder by a scan soon. */
