@@ -227,4 +227,20 @@ describe('backups refuse what they cannot do, and never leave half a thing', () 
     expect((await done('b0000009')).status).toBe('done');
     expect(Date.parse((await done('b000000a')).completedAt!)).toBeGreaterThanOrEqual(Date.parse((await done('b0000009')).completedAt!));
   });
+
+  it('sends the template lines before and after a backup of the running program, and copies it as it runs', async () => {
+    const { daemon } = await daemonWith();
+    const definition = fakeDefinition({}, { backup: { before: ['echo saving off', 'echo saving all'], after: ['echo saving on'], waitSeconds: 0.2 } });
+    await daemon.api.createServer(admin, 'b000000b', definition);
+    await daemon.servers.get('b000000b').files.write('world/level.dat', 'live');
+    await daemon.api.power(admin, 'b000000b', 'start', { wait: true });
+    await daemon.api.createBackup(admin, 'b000000b', 'while running', true);
+    const text = () => daemon.servers.get('b000000b').console.replay().logs.join('');
+    await waitFor(() => text().includes('echo: saving on'), 10_000, 'the line after the backup');
+    const output = text();
+    expect(output.indexOf('echo: saving off')).toBeLessThan(output.indexOf('echo: saving all'));
+    expect(output.indexOf('echo: saving all')).toBeLessThan(output.indexOf('echo: saving on'));
+    expect((await daemon.api.listBackups(admin, 'b000000b')).backups[0]).toMatchObject({ status: 'done', files: 1 });
+    await daemon.api.power(admin, 'b000000b', 'kill', { wait: true });
+  });
 });
