@@ -6,6 +6,7 @@ import type { ServerCgroup } from './ServerCgroup.js';
 
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => existsSync(path));
+const ENV = ['/usr/bin/env', '/bin/env'].find((path) => existsSync(path));
 
 /**
  * Joins the cgroup.procs files given first (their count, then the paths), then becomes the rest
@@ -26,7 +27,12 @@ export function confinedCommand(spec: ExecutionSpec, limits: ServerLimits, cgrou
   const root = process.getuid?.() === 0;
   if (!root) return { command: SETPRIV, args: ['--no-new-privs', '--', ...program] };
   const user = spec.user ? [`--reuid=${spec.user.uid}`, `--regid=${spec.user.gid}`, '--clear-groups'] : [];
-  let argv = [SETPRIV, ...user, '--no-new-privs', '--inh-caps=-all', '--ambient-caps=-all', '--bounding-set=-all', '--', ...program];
+  // setpriv looks a bare name up in PATH while it still holds the capabilities it needed to drop the
+  // others, so it would find (and exec) a program in a folder the server's user cannot search, such
+  // as a pyenv shim under /root, which then fails to read itself. env, started by its full path with
+  // nothing left, looks the name up as the server's user, as spawn's own uid switch did.
+  const lookedUp = !spec.command.includes('/') && !spec.command.includes('=') && ENV ? [ENV, '--', ...program] : program;
+  let argv = [SETPRIV, ...user, '--no-new-privs', '--inh-caps=-all', '--ambient-caps=-all', '--bounding-set=-all', '--', ...lookedUp];
   const processes = limits.processes;
   const pidsCounted = cgroup?.counts('pids');
   // RLIMIT_NPROC counts every process of the uid (the file worker's threads too): only the fallback.

@@ -1,6 +1,6 @@
 // Limits enforced by the kernel (issue 30), on this machine's real cgroups, under a root daemon:
 // memory, CPU and processes per server, and no privilege gain for a server's programs.
-import { chmod, chown, copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, chown, copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -99,7 +99,8 @@ describe.skipIf(!layout)(`limits on this node's cgroups${skipReason}`, () => {
 
   it('stops a fork bomb at its process limit while the daemon keeps answering, and removes the cgroup with the server', async () => {
     const daemon = await startDaemon();
-    await daemon.servers.create('00aa0003', shell('echo bombing; b() { b | b & }; b; sleep 60', { limits: { processes: 30 } }));
+    // The bomb goes off in a subshell and the program itself becomes sleep (exec, no fork), so it stays running whatever forks fail.
+    await daemon.servers.create('00aa0003', shell('echo bombing; (b() { b | b & }; b) & exec sleep 60', { limits: { processes: 30 } }));
     await daemon.servers.get('00aa0003').start();
     await waitFor(() => /fork|Resource temporarily unavailable/i.test(text(daemon, '00aa0003')), 15_000, 'forks to fail');
     const [pids] = (await cgroupDirs('00aa0003')).filter((dir) => dir.startsWith(layout!.bases.pids!));
@@ -176,6 +177,28 @@ describe.skipIf(!layout)(`limits on this node's cgroups${skipReason}`, () => {
     expect(out).toMatch(/attach: ptrace\(PTRACE_SEIZE, \d+\): Operation not permitted/);
     expect(out).toMatch(/TracerPid:\s+0/);
     expect(out).toContain('own-environ-readable');
+  });
+
+  it('finds a bare program name in PATH as the server user: a folder only root may search is passed over', async () => {
+    // As a pyenv shim under /root would be: first in PATH, searchable by root alone.
+    const hidden = join(base, 'root-only');
+    const shared = join(base, 'shared');
+    await mkdir(hidden, { mode: 0o700 });
+    await mkdir(shared, { mode: 0o755 });
+    for (const [folder, who] of [[hidden, 'root-only'], [shared, 'shared']] as const) {
+      await writeFile(join(folder, 'greet'), `#!/bin/sh\necho greeting from ${who}\n`, { mode: 0o755 });
+    }
+    const daemon = await startDaemon();
+    await daemon.api.createServer(admin, 'e0000009', { run: { command: 'greet' } });
+    const saved = process.env.PATH;
+    process.env.PATH = `${hidden}:${shared}:${saved}`;
+    try {
+      await daemon.api.power(admin, 'e0000009', 'start', { wait: true });
+    } finally {
+      process.env.PATH = saved;
+    }
+    await waitFor(() => text(daemon, 'e0000009').includes('greeting from'), 10_000, 'the program');
+    expect(text(daemon, 'e0000009')).toContain('greeting from shared');
   });
 });
 
