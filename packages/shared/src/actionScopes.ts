@@ -70,6 +70,9 @@ export const serverActionScopes = {
   backupPolicyView: Scopes.ServerBackupsView,
   backupPolicyEdit: Scopes.ServersEditAdmin,
 
+  // The server's activity log (issue 31).
+  activityView: Scopes.ServerActivityView,
+
   // Its life: server.delete on the server or servers.delete panel-wide will do.
   create: Scopes.ServersCreate,
   createFromDefinition: Scopes.ServersAdmin,

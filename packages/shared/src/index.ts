@@ -33,5 +33,6 @@ export * from './contract/daemonRoutes.js';
 export * from './contract/tasks.js';
 export * from './contract/backups.js';
 export * from './contract/limits.js';
+export * from './contract/activity.js';
 export * from './readTar.js';
 export * from './attemptBudget.js';

@@ -21,6 +21,7 @@ export const Scopes = {
   UsersView: 'users.view',
   UsersEdit: 'users.edit',
   SettingsEdit: 'settings.edit',
+  ActivityView: 'activity.view', // every entry of the activity log (issue 31)
 
   // Per server (the spec's scope keys)
   ServerView: 'server.view',
@@ -40,6 +41,7 @@ export const Scopes = {
   ServerBackupsCreate: 'server.backups.create',
   ServerBackupsRestore: 'server.backups.restore',
   ServerBackupsDelete: 'server.backups.delete',
+  ServerActivityView: 'server.activity.view',
 } as const;
 
 export type Scope = (typeof Scopes)[keyof typeof Scopes];
@@ -58,6 +60,7 @@ export const panelScopes: readonly Scope[] = [
   Scopes.UsersView,
   Scopes.UsersEdit,
   Scopes.SettingsEdit,
+  Scopes.ActivityView,
 ];
 
 /** The per-server permission flags of the spec, each with the scope it stands for. */
@@ -78,6 +81,7 @@ export const serverPermissionScopes = {
   createServerBackups: Scopes.ServerBackupsCreate,
   restoreServerBackups: Scopes.ServerBackupsRestore,
   deleteServerBackups: Scopes.ServerBackupsDelete,
+  viewServerActivity: Scopes.ServerActivityView,
 } as const satisfies Record<string, Scope>;
 
 export type ServerPermissionFlag = keyof typeof serverPermissionScopes;
@@ -102,6 +106,7 @@ export const panelPermissionScopes = {
   viewUsers: Scopes.UsersView,
   editUsers: Scopes.UsersEdit,
   panelSettings: Scopes.SettingsEdit,
+  viewActivity: Scopes.ActivityView,
 } as const satisfies Record<string, Scope>;
 
 export type PanelPermissionFlag = keyof typeof panelPermissionScopes;

@@ -49,6 +49,7 @@ describe('/api/users/{id}/perms with PufferPanel flags', () => {
       viewUsers: false,
       editUsers: false,
       panelSettings: false,
+      viewActivity: false,
     });
     // The user's own fields in the body changed nothing.
     expect((await t.app.panel.repo.users.byId(user.id))?.email).toBe(user.email);
