@@ -8,4 +8,4 @@ export { signNodeToken, verifyNodeToken, NODE_TOKEN_TTL_SECONDS } from './auth/n
 export { parseNodeLimits, type NodeLimitsConfig } from './limits/NodeLimits.js';
 export { placeServerFolders, type ServerFoldersPlace } from './servers/serverFoldersPlace.js';
 export { MessageBudget, cutOffFlood } from './system/MessageBudget.js';
-export { OutboundGuard, parseAllowedTargets, readLimited, type ByteBudget, type OutboundGuardOptions } from './system/outboundGuard.js';
+export { OutboundGuard, outboundUrl, parseAllowedTargets, readLimited, type ByteBudget, type OutboundGuardOptions } from './system/outboundGuard.js';

@@ -164,8 +164,9 @@ export class OutboundGuard {
   /**
    * GETs a URL, following at most `maxRedirects` redirects by hand (each must stay http/https, and
    * each hop's connection is checked again); answers the first response that is not a redirect.
+   * A POST (webhook deliveries) sends its body and headers to each hop; give it maxRedirects 0.
    */
-  async fetch(target: string | URL, init: { signal?: AbortSignal; maxRedirects?: number } = {}): Promise<Response> {
+  async fetch(target: string | URL, init: { signal?: AbortSignal; maxRedirects?: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
     const start = outboundUrl(target);
     const maxRedirects = init.maxRedirects ?? MAX_REDIRECTS;
     let current = start;
@@ -174,7 +175,7 @@ export class OutboundGuard {
       try {
         // Node's fetch declares its dispatcher with its own copy of undici's types.
         const dispatcher: unknown = this.dispatcher;
-        response = await fetch(current, { redirect: 'manual', signal: init.signal, dispatcher } as RequestInit);
+        response = await fetch(current, { redirect: 'manual', signal: init.signal, method: init.method, headers: init.headers, body: init.body, dispatcher } as RequestInit);
       } catch (error) {
         // A refusal reaches fetch as the cause of "fetch failed": give the reason instead.
         const cause = (error as { cause?: unknown }).cause;

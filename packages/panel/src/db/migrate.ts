@@ -7,6 +7,7 @@ import { oauthClients } from './migrations/0004_oauth_clients.js';
 import { invitationsAndPasswordResets } from './migrations/0006_invitations_password_resets.js';
 import { templateRepositories } from './migrations/0008_template_repositories.js';
 import { nodeBackups } from './migrations/0009_node_backups.js';
+import { webhooks } from './migrations/0011_webhooks.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Names sort; add new ones at the end. */
@@ -19,6 +20,7 @@ function migrations(dialect: DbDialect): Record<string, Migration> {
     '0006_invitations_password_resets': invitationsAndPasswordResets(),
     '0008_template_repositories': templateRepositories(dialect),
     '0009_node_backups': nodeBackups(),
+    '0011_webhooks': webhooks(dialect),
   };
 }
 

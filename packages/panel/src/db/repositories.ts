@@ -13,6 +13,8 @@ import { sessionsRepository } from './sessions.js';
 import { settingsRepository } from './settings.js';
 import { userSettingsRepository } from './userSettings.js';
 import { usersRepository } from './users.js';
+import { webhookDeliveriesRepository } from './webhookDeliveries.js';
+import { webhooksRepository } from './webhooks.js';
 
 /** One query module per table, bound to one database. */
 export function repositories(db: Kysely<Database>) {
@@ -29,6 +31,8 @@ export function repositories(db: Kysely<Database>) {
     templateRepositories: templateRepositoriesRepository(db),
     invitations: invitationsRepository(db),
     passwordResets: passwordResetsRepository(db),
+    webhooks: webhooksRepository(db),
+    webhookDeliveries: webhookDeliveriesRepository(db),
     /** Hot reads (session, scopes), kept until the database's next write. */
     reads: new ReadCache(db),
   };

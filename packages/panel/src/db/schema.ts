@@ -14,6 +14,8 @@ export interface Database {
   template_repositories: TemplateRepositoriesTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export interface UsersTable {
@@ -131,4 +133,33 @@ export interface PasswordResetsTable {
   user_id: number;
   /** Epoch milliseconds. */
   expires_at: number | string;
+}
+
+/** A webhook (issue 31): panel-wide when server_id is null. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  server_id: string | null;
+  url: string;
+  /** Event names, space-separated. */
+  events: string;
+  format: string;
+  enabled: number;
+  /** Kept as it is: every delivery is signed with it. Never answered after creation. */
+  secret: string;
+  created_at: number | string;
+}
+
+/** A webhook delivery: queued (pending), then delivered or failed; the exact body as sent. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: number;
+  event: string;
+  body: string;
+  status: string;
+  attempts: number;
+  created_at: number | string;
+  next_attempt_at: number | string | null;
+  last_attempt_at: number | string | null;
+  answer_code: number | null;
+  error: string | null;
 }
