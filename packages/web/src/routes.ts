@@ -4,7 +4,7 @@ import { lazyComponent, type LazyComponent } from './lazyComponent';
 import { matchPath } from './router/matchPath';
 
 /** The menu's icons, by name; the icons' code stays out of the sign-in page. */
-export type NavIcon = 'account' | 'servers' | 'nodes' | 'users' | 'templates' | 'settings';
+export type NavIcon = 'account' | 'servers' | 'nodes' | 'users' | 'templates' | 'activity' | 'settings';
 
 export interface NavEntry {
   /** Catalogue key of the menu label. */
@@ -35,6 +35,7 @@ export const routes: RouteEntry[] = [
   { path: '/node', screen: screen(() => import('./screens/Nodes/NodesScreen')), nav: { label: 'nav.nodes', icon: 'nodes', shortcut: 'n' }, scope: Scopes.NodesView },
   { path: '/user', screen: screen(() => import('./screens/Users/UsersScreen')), nav: { label: 'nav.users', icon: 'users', shortcut: 'u' }, scope: Scopes.UsersView },
   { path: '/template', screen: screen(() => import('./screens/Templates/TemplatesScreen')), nav: { label: 'nav.templates', icon: 'templates', shortcut: 't' }, scope: Scopes.TemplatesView },
+  { path: '/activity', screen: screen(() => import('./screens/Activity/ActivityScreen')), nav: { label: 'nav.activity', icon: 'activity', shortcut: 'l' }, scope: Scopes.ActivityView },
   { path: '/settings', screen: screen(() => import('./screens/Settings/SettingsScreen')), nav: { label: 'nav.settings', icon: 'settings', shortcut: 'c' }, scope: Scopes.ServersAdmin },
   { path: '/addserver', screen: screen(() => import('./screens/AddServer/AddServerScreen')) },
   { path: '/server/:id', screen: screen(() => import('./screens/Server/ServerScreen')) },

@@ -1,4 +1,4 @@
-import { IconAdjustments, IconServer, IconServer2, IconTemplate, IconUserCircle, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconActivity, IconAdjustments, IconServer, IconServer2, IconTemplate, IconUserCircle, IconUsers, type Icon } from '@tabler/icons-react';
 import type { NavIcon } from '../../routes';
 
 /** The icon of each menu entry of the route table. */
@@ -8,5 +8,6 @@ export const navIcons: Record<NavIcon, Icon> = {
   nodes: IconServer2,
   users: IconUsers,
   templates: IconTemplate,
+  activity: IconActivity,
   settings: IconAdjustments,
 };

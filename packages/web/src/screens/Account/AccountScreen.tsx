@@ -1,6 +1,7 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Box, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from '../../translation/useTranslation';
 import { useSelf } from '../../api/self';
+import { ActivityList } from '../../components/activity/ActivityList';
 import { OAuthClients } from '../../components/oauth2/OAuthClients';
 import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -33,6 +34,11 @@ export default function AccountScreen() {
           </SimpleGrid>
         )}
       </QueryState>
+      <Box mt="lg">
+        <AccountCard title={t('account.activity.title')} description={t('account.activity.description')} testId="account-activity">
+          <ActivityList source={{ kind: 'self' }} />
+        </AccountCard>
+      </Box>
     </>
   );
 }

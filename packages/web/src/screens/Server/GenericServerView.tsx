@@ -25,6 +25,7 @@ const panels: Record<ServerTabId, ComponentType<ServerViewProps>> = {
   tasks: lazy(() => import('./tasks/TasksTab')),
   settings: lazy(() => import('./settings/SettingsTab')),
   users: lazy(() => import('./users/UsersTab')),
+  activity: lazy(() => import('./activity/ActivityTab')),
   admin: lazy(() => import('./admin/AdminTab')),
 };
 

@@ -1,6 +1,6 @@
 import { grants, serverActionScopes, type ServerAction } from '@outpost/shared';
 
-export type ServerTabId = 'console' | 'stats' | 'files' | 'backups' | 'tasks' | 'settings' | 'users' | 'admin';
+export type ServerTabId = 'console' | 'stats' | 'files' | 'backups' | 'tasks' | 'settings' | 'users' | 'activity' | 'admin';
 
 export interface ServerTab {
   id: ServerTabId;
@@ -23,6 +23,7 @@ export const serverTabs: ServerTab[] = [
   { id: 'tasks', key: 't', actions: ['tasksView'] },
   { id: 'settings', key: 's', actions: ['dataView'] },
   { id: 'users', key: 'u', actions: ['usersEdit'] },
+  { id: 'activity', key: 'l', actions: ['activityView'] },
   { id: 'admin', key: 'a', actions: [] },
 ];
 
