@@ -133,13 +133,13 @@ export type ActorType = (typeof ACTOR_TYPES)[number];
  * still reads right after the user is renamed or deleted.
  */
 export const ActivityActor = Type.Object({
-  type: Type.Unsafe<ActorType>(Type.String({ enum: [...ACTOR_TYPES] })),
+  type: Type.Enum([...ACTOR_TYPES]),
   id: Type.Union([Type.String(), Type.Null()]),
   name: Type.String(),
 });
 export type ActivityActor = Static<typeof ActivityActor>;
 
-const EventName = Type.Unsafe<ActivityEventName>(Type.String({ enum: [...ACTIVITY_EVENTS], description: 'the event name' }));
+const EventName = Type.Enum([...ACTIVITY_EVENTS], { description: 'the event name' });
 
 /** One entry of the activity log. `time` is ISO 8601 in UTC; `server` the server's id, if any. */
 export const ActivityEntry = Type.Object({
