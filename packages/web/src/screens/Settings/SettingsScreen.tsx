@@ -5,6 +5,7 @@ import { useSettings } from '../../api/settings';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { WebhooksCard } from '../../components/webhooks/WebhooksCard';
 import { useCan } from '../../hooks/useCan';
 import { SettingsForm } from './SettingsForm';
 import { TemplateReposCard } from './TemplateReposCard';
@@ -13,6 +14,7 @@ import { TemplateReposCard } from './TemplateReposCard';
 export default function SettingsScreen() {
   const { t } = useTranslation();
   const allowed = useCan(Scopes.SettingsEdit);
+  const isAdmin = useCan(Scopes.ServersAdmin);
   const settings = useSettings({ enabled: allowed });
   if (!allowed) {
     return (
@@ -33,6 +35,12 @@ export default function SettingsScreen() {
       <Box mt="lg">
         <TemplateReposCard />
       </Box>
+      {/* Panel-wide webhooks hear about every server: admins only (issue 31). */}
+      {isAdmin && (
+        <Box mt="lg">
+          <WebhooksCard owner={{}} />
+        </Box>
+      )}
     </>
   );
 }

@@ -3,7 +3,9 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useTranslation } from '../../../translation/useTranslation';
 import type { Variable, VariableValue } from '@outpost/shared';
 import { useSaveServerData, useServerData } from '../../../api/serverData';
+import { Can } from '../../../components/Can';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { WebhooksCard } from '../../../components/webhooks/WebhooksCard';
 import { QueryState } from '../../../components/QueryState';
 import { useCan } from '../../../hooks/useCan';
 import { useUnsavedEdits } from '../../../hooks/useUnsavedEdits';
@@ -16,19 +18,25 @@ export default function SettingsTab({ server }: ServerViewProps) {
   const isAdmin = useCan('adminVariables');
   const data = useServerData(server.id);
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Title order={4} mb="md">
-        {t('serverSettings.title')}
-      </Title>
-      <QueryState query={data}>
-        {(answer) => {
-          // Non-admins only see what the template lets users change.
-          const editable = Object.fromEntries(Object.entries(answer.data ?? {}).filter(([, v]) => isAdmin || v.userEdit !== false));
-          if (Object.keys(editable).length === 0) return <Text c="dimmed">{t('serverSettings.none')}</Text>;
-          return <VariablesForm serverId={server.id} variables={editable} />;
-        }}
-      </QueryState>
-    </Paper>
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <Title order={4} mb="md">
+          {t('serverSettings.title')}
+        </Title>
+        <QueryState query={data}>
+          {(answer) => {
+            // Non-admins only see what the template lets users change.
+            const editable = Object.fromEntries(Object.entries(answer.data ?? {}).filter(([, v]) => isAdmin || v.userEdit !== false));
+            if (Object.keys(editable).length === 0) return <Text c="dimmed">{t('serverSettings.none')}</Text>;
+            return <VariablesForm serverId={server.id} variables={editable} />;
+          }}
+        </QueryState>
+      </Paper>
+      {/* The server's webhooks (issue 31) go with its other settings: editServerData. */}
+      <Can action="dataEdit">
+        <WebhooksCard owner={{ server: server.id }} />
+      </Can>
+    </Stack>
   );
 }
 
