@@ -23,6 +23,7 @@ import { AttemptBudget } from '@outpost/shared';
 import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
 import { Mailer } from './services/mail/Mailer.js';
+import { ActivityLog } from './services/activity/ActivityLog.js';
 import { prepareFirstStart } from './services/prepareFirstStart.js';
 import { shippedAssets } from './shippedAssets.js';
 
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       perEmail: new AttemptBudget(RESETS_PER_EMAIL_HOUR, 60 * 60_000, 'password resets for this email'),
     },
     mail: new Mailer(repo, (details, msg) => app.log.warn(details, msg)),
+    activity: new ActivityLog(repo.activity, { retentionDays: config.activityDays, warn: (details, msg) => app.log.warn(details, msg) }),
   };
   app.decorate('panel', context);
 
@@ -91,12 +93,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     void repo.invitations.deleteExpired(now).catch(() => undefined);
   }, EXPIRED_SESSION_SWEEP_MS);
   sweep.unref();
-  app.addHook('onReady', async () => context.nodeHealth.start());
+  app.addHook('onReady', async () => {
+    context.nodeHealth.start();
+    context.activity.start();
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await context.nodeHealth.stop();
     // Mails under way still read the database.
     await context.mail.idle();
+    await context.activity.stop();
     if (ownsDb) await db.destroy();
   });
 

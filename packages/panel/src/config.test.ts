@@ -11,7 +11,7 @@ describe('loadConfig', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('runs with no file and no variables: port 8080, SQLite in ./data, SFTP 5657, 60-minute sessions', () => {
+  it('runs with no file and no variables: port 8080, SQLite in ./data, SFTP 5657, 60-minute sessions, 90 days of activity', () => {
     expect(loadConfig({}, dir)).toEqual({
       port: 8080,
       host: '0.0.0.0',
@@ -21,7 +21,15 @@ describe('loadConfig', () => {
       admin: { email: undefined, password: undefined, username: 'admin' },
       sessionMinutes: 60,
       trustProxy: false,
+      activityDays: 90,
     });
+  });
+
+  it('keeps activity 90 days unless told otherwise, 0 for ever', () => {
+    expect(loadConfig({ OUTPOST_ACTIVITY_DAYS: '0' }, dir).activityDays).toBe(0);
+    writeFileSync(join(dir, 'outpost.json'), '{"activityDays": 30}');
+    expect(loadConfig({}, dir).activityDays).toBe(30);
+    expect(() => loadConfig({ OUTPOST_ACTIVITY_DAYS: 'many' }, dir)).toThrow(/OUTPOST_ACTIVITY_DAYS/);
   });
 
   it('reads trustProxy as a flag or a list of proxy addresses', () => {

@@ -18,6 +18,8 @@ export interface PanelConfig {
    * count per client address, so behind a reverse proxy this must name it.
    */
   trustProxy?: boolean | string[];
+  /** Days the activity log keeps an entry (default 90); 0 keeps them for ever. */
+  activityDays?: number;
 }
 
 /** The shape of outpost.json: every key optional, the same names as PanelConfig. */
@@ -40,6 +42,7 @@ export const ConfigEnv = {
   adminUsername: 'OUTPOST_ADMIN_USERNAME',
   sessionMinutes: 'OUTPOST_SESSION_MINUTES',
   trustProxy: 'OUTPOST_TRUST_PROXY',
+  activityDays: 'OUTPOST_ACTIVITY_DAYS',
 } as const;
 
 const dialects: readonly DbDialect[] = ['sqlite', 'postgres', 'mysql'];
@@ -102,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     sessionMinutes: toInt(ConfigEnv.sessionMinutes, env[ConfigEnv.sessionMinutes] ?? file.sessionMinutes, 60) || 60,
     trustProxy: toTrustProxy(env[ConfigEnv.trustProxy] || file.trustProxy),
+    activityDays: toInt(ConfigEnv.activityDays, env[ConfigEnv.activityDays] ?? file.activityDays, 90),
   };
 }

@@ -9,6 +9,7 @@ import type { OpenSockets } from './services/access/OpenSockets.js';
 import type { FailedLogins } from './services/failedLogins.js';
 import type { PendingLogins } from './services/pendingLogins.js';
 import type { Mailer } from './services/mail/Mailer.js';
+import type { ActivityLog } from './services/activity/ActivityLog.js';
 
 /** What every handler may reach through `app.panel`. */
 export interface PanelContext {
@@ -29,6 +30,8 @@ export interface PanelContext {
   resetRequests: { perAddress: AttemptBudget; perEmail: AttemptBudget };
   /** Sends the panel's mails in the background (services/mail/). */
   mail: Mailer;
+  /** The one emitter of events (issue 31): the activity log and its subscribers. */
+  activity: ActivityLog;
 }
 
 /**

@@ -8,6 +8,7 @@ import { invitationsAndPasswordResets } from './migrations/0006_invitations_pass
 import { templateRepositories } from './migrations/0008_template_repositories.js';
 import { nodeBackups } from './migrations/0009_node_backups.js';
 import { webhooks } from './migrations/0011_webhooks.js';
+import { activity } from './migrations/0012_activity.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Names sort; add new ones at the end. */
@@ -21,6 +22,7 @@ function migrations(dialect: DbDialect): Record<string, Migration> {
     '0008_template_repositories': templateRepositories(dialect),
     '0009_node_backups': nodeBackups(),
     '0011_webhooks': webhooks(dialect),
+    '0012_activity': activity(dialect),
   };
 }
 

@@ -13,6 +13,7 @@ import { sessionsRepository } from './sessions.js';
 import { settingsRepository } from './settings.js';
 import { userSettingsRepository } from './userSettings.js';
 import { usersRepository } from './users.js';
+import { activityRepository } from './activity.js';
 import { webhookDeliveriesRepository } from './webhookDeliveries.js';
 import { webhooksRepository } from './webhooks.js';
 
@@ -31,6 +32,7 @@ export function repositories(db: Kysely<Database>) {
     templateRepositories: templateRepositoriesRepository(db),
     invitations: invitationsRepository(db),
     passwordResets: passwordResetsRepository(db),
+    activity: activityRepository(db),
     webhooks: webhooksRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
     /** Hot reads (session, scopes), kept until the database's next write. */

@@ -14,6 +14,7 @@ export interface Database {
   template_repositories: TemplateRepositoriesTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
+  activity: ActivityTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }
@@ -125,6 +126,22 @@ export interface InvitationsTable {
   invited_by: number | null;
   /** Epoch milliseconds. */
   expires_at: number | string;
+}
+
+/** One entry of the activity log (issue 31); `data` is the payload's JSON. */
+export interface ActivityTable {
+  id: Generated<number>;
+  /** Epoch milliseconds. */
+  time: number | string;
+  event: string;
+  actor_type: string;
+  actor_id: string | null;
+  actor_name: string;
+  /** The account the entry is about: the acting user, or the one a failed sign-in tried. */
+  user_id: number | null;
+  ip: string | null;
+  server_id: string | null;
+  data: string;
 }
 
 export interface PasswordResetsTable {

@@ -19,6 +19,7 @@ import selfRoutes from './self/self.js';
 import settingsRoutes from './settings/settings.js';
 import userSettingsRoutes from './userSettings/userSettings.js';
 import usersRoutes from './users/users.js';
+import activityRoutes from './activity/activity.js';
 
 /** Every route area, by hand, so what the panel serves is readable in one place. */
 export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -42,6 +43,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   templateReposRoutes,
   themeRoutes,
   proxyRoutes,
+  activityRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

@@ -11,6 +11,7 @@ import { readSetting } from '../../services/panelSettings.js';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_MS } from '../../services/pendingLogins.js';
 import { hashSessionToken } from '../../services/sessionTokens.js';
 import { signIn } from '../../services/signIn.js';
+import { emitFor } from '../../services/activity/emitFor.js';
 import { loginSchema, logoutSchema, otpLoginSchema, reauthSchema, registerSchema } from './schema.js';
 
 // Wrong credentials answer 400, not 401: the web app treats any 401 as "session timed out".
@@ -42,7 +43,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const { email, password } = request.body;
     // Counted per account and client address before the account is looked up or any password hashed.
     const user = await failedLogins.guard(request.ip, normaliseEmail(email), (rank) => checkCredentials(repo, email, password, rank));
-    if (!user) throw invalidCredentials();
+    if (!user) {
+      const tried = await repo.users.byEmail(normaliseEmail(email));
+      await emitFor(request, {
+        event: 'auth.login.failed',
+        actor: { type: 'user', id: tried ? String(tried.id) : null, name: tried?.username ?? email.slice(0, 255) },
+        user: tried?.id ?? null,
+        data: { username: email.slice(0, 255), reason: 'ErrInvalidCredentials' },
+      });
+      throw invalidCredentials();
+    }
     if (user.otp_active && user.otp_secret) {
       const ticket = pendingLogins.open(user.id);
       reply.setCookie(PENDING_LOGIN_COOKIE, ticket, {
@@ -55,7 +65,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       // Also in the answer, for clients that keep no cookies: it is worth nothing without the code.
       return { otpNeeded: true, ticket };
     }
-    return signIn(request, reply, user.id);
+    const answer = await signIn(request, reply, user.id);
+    await emitFor(request, { event: 'auth.login', actor: { type: 'user', id: String(user.id), name: user.username }, data: { method: 'password' } });
+    return answer;
   });
 
   r.post('/auth/otp', { schema: otpLoginSchema, config: { scope: 'public' } }, async (request, reply) => {
@@ -67,11 +79,20 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     }
     // Six digits are guessable: codes are counted like passwords, before they are checked.
     const attempt = failedLogins.begin(request.ip, `otp:${user.id}`);
-    await useOtpCode(repo, user.id, user.otp_secret, request.body.token);
+    const actor = { type: 'user', id: String(user.id), name: user.username } as const;
+    try {
+      await useOtpCode(repo, user.id, user.otp_secret, request.body.token);
+    } catch (error) {
+      const reason = error instanceof OutpostError ? error.code : 'ErrGeneric';
+      await emitFor(request, { event: 'auth.login.failed', actor, data: { username: user.username, reason: reason ?? 'ErrGeneric' } });
+      throw error;
+    }
     attempt.succeeded();
     pendingLogins.close(ticket);
     reply.clearCookie(PENDING_LOGIN_COOKIE, { path: '/auth' });
-    return signIn(request, reply, user.id);
+    const answer = await signIn(request, reply, user.id);
+    await emitFor(request, { event: 'auth.login', actor, data: { method: 'otp' } });
+    return answer;
   });
 
   r.post('/auth/reauth', { schema: reauthSchema, config: { scope: 'session' } }, async (request, reply) => {

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { OutpostError, serverActionScopes as need } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { emitFor } from '../../services/activity/emitFor.js';
 import { isOn } from '../../services/isOn.js';
 import { serverAccess } from '../../services/policy/policy.js';
 import { archiveSchema, deleteFileSchema, extractSchema, getFileSchema, putFileSchema } from './schema.js';
@@ -56,12 +57,14 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
         const part = await request.file();
         if (!part || part.fieldname !== 'file') throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
         await client.putFile(caller, server.id, path, part.file).catch(closingConnection(reply));
+        await emitFor(request, { event: 'server.file.uploaded', server: server.id, data: { path } });
         return reply.code(204).send(null);
       }
       // A raw body only from a bearer client: the browser's cookie calls upload as multipart.
       const body = request.body;
       if (!/^bearer /i.test(request.headers.authorization ?? '')) throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
       await client.putFile(caller, server.id, path, body instanceof Readable ? body : Readable.from([])).catch(closingConnection(reply));
+      await emitFor(request, { event: 'server.file.written', server: server.id, data: { path } });
       return reply.code(204).send(null);
     });
   });
@@ -70,6 +73,7 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
     r.delete(url, { schema: deleteFileSchema, config: { scope: need.fileDelete } }, async (request, reply) => {
       const { client, caller, server } = await serverAccess(request);
       await client.deleteFile(caller, server.id, request.params['*']);
+      await emitFor(request, { event: 'server.file.deleted', server: server.id, data: { path: request.params['*'] } });
       return reply.code(204).send(null);
     });
   }
@@ -78,6 +82,7 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
     r.post(url, { schema: archiveSchema, config: { scope: need.archive } }, async (request, reply) => {
       const { client, caller, server } = await serverAccess(request);
       await client.archive(caller, server.id, request.params['*'], request.body);
+      await emitFor(request, { event: 'server.file.archived', server: server.id, data: { paths: request.body, destination: request.params['*'] } });
       return reply.code(204).send(null);
     });
   }
@@ -85,7 +90,9 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
   for (const url of serverPaths('/extract/*')) {
     r.get(url, { schema: extractSchema, config: { scope: need.extract } }, async (request, reply) => {
       const { client, caller, server } = await serverAccess(request);
-      await client.extract(caller, server.id, request.params['*'], request.query.destination ?? '');
+      const destination = request.query.destination ?? '';
+      await client.extract(caller, server.id, request.params['*'], destination);
+      await emitFor(request, { event: 'server.file.extracted', server: server.id, data: { path: request.params['*'], destination } });
       return reply.code(204).send(null);
     });
   }

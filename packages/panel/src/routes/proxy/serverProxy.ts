@@ -1,4 +1,6 @@
 import { POWER_ACTIONS, powerActions, serverActionScopes as need } from '@outpost/shared';
+import { emitFor } from '../../services/activity/emitFor.js';
+import { powerEvents } from '../../services/activity/powerEvents.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { isOn } from '../../services/isOn.js';
@@ -52,7 +54,9 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
       commands.withTypeProvider<TypeBoxTypeProvider>().post(path, { schema: postConsoleSchema, config: { scope: need.consoleSend } }, async (request, reply) => {
         const { client, caller, server } = await serverAccess(request);
         const body = request.body;
-        await client.sendCommand(caller, server.id, typeof body === 'string' ? body : body.command);
+        const command = typeof body === 'string' ? body : body.command;
+        await client.sendCommand(caller, server.id, command);
+        await emitFor(request, { event: 'server.console.command', server: server.id, data: { command } });
         return reply.code(204).send(null);
       });
     }
@@ -63,6 +67,7 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
       r.post(path, { schema: powerSchema, config: { scope: need[powerActions[action]] } }, async (request, reply) => {
         const { client, caller, server } = await serverAccess(request);
         await client.power(caller, server.id, action, { wait: isOn(request.query.wait) });
+        await emitFor(request, { event: powerEvents[action], server: server.id, data: {} });
         return reply.code(204).send(null);
       });
     }

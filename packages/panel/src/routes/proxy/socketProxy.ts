@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { MessageBudget, cutOffFlood } from '@outpost/daemon';
 import { refuseSocketMessage, serverAccess } from '../../services/policy/policy.js';
+import { emitSocketMessage } from '../../services/activity/socketEvents.js';
 
 /**
  * Largest message a browser may send. app.ts hands it to ws as maxPayload, so a larger frame is
@@ -57,6 +58,7 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
       const pending: SocketRequest[] = [];
       let node: ServerSocket | undefined;
       let scopes: string[] = [];
+      let serverId: string | undefined;
       let closed = false;
       const refuse = (msg: string) => {
         if (grants(scopes, serverActionScopes.consoleView)) send(refusalLine(msg));
@@ -67,6 +69,7 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
         const refused = refuseSocketMessage(scopes, message);
         if (refused) return refuse(refused.message);
         node!.send(message);
+        void emitSocketMessage(request, serverId!, message).catch(() => undefined);
       };
 
       // Every message costs the node work: past the budget they are dropped, and a flood is cut off.
@@ -96,6 +99,7 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
         try {
           const access = await serverAccess(request);
           scopes = access.scopes;
+          serverId = access.server.id;
           const opened = await access.client.connect(access.caller, access.server.id);
           if (closed) return opened.close();
           node = opened;
