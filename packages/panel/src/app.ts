@@ -19,13 +19,14 @@ import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerSpa } from './plugins/spa.js';
 import { SOCKET_MAX_MESSAGE_BYTES } from './routes/proxy/socketProxy.js';
 import { registerRoutes } from './routes/index.js';
-import { AttemptBudget } from '@outpost/shared';
+import { AttemptBudget, SYSTEM_ACTOR } from '@outpost/shared';
 import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
 import { Mailer } from './services/mail/Mailer.js';
 import { ActivityLog } from './services/activity/ActivityLog.js';
 import { prepareFirstStart } from './services/prepareFirstStart.js';
 import { shippedAssets } from './shippedAssets.js';
+import { WEBHOOK_TIMING, WebhookDeliveries, type WebhookTiming } from './services/webhooks/WebhookDeliveries.js';
 
 export interface BuildAppOptions {
   config: PanelConfig;
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** How often each node's health is checked (default NODE_HEALTH_INTERVAL_MS). */
   nodeHealthMs?: number;
+  /** Webhook back-off and timeout (tests shorten them); default WEBHOOK_TIMING. */
+  webhookTiming?: Partial<WebhookTiming>;
 }
 
 const EXPIRED_SESSION_SWEEP_MS = 10 * 60_000;
@@ -81,9 +84,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       perEmail: new AttemptBudget(RESETS_PER_EMAIL_HOUR, 60 * 60_000, 'password resets for this email'),
     },
     mail: new Mailer(repo, (details, msg) => app.log.warn(details, msg)),
+    webhooks: new WebhookDeliveries(repo, { ...WEBHOOK_TIMING, ...options.webhookTiming }, (details, msg) => app.log.warn(details, msg)),
     activity: new ActivityLog(repo.activity, { retentionDays: config.activityDays, warn: (details, msg) => app.log.warn(details, msg) }),
   };
   app.decorate('panel', context);
+  context.webhooks.attach(context.activity);
 
   // Expired sessions are refused on sight; this sweep removes the ones nobody presents again.
   const sweep = setInterval(() => {
@@ -97,14 +102,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     context.nodeHealth.start();
     context.activity.start();
   });
+  context.nodeHealth.watch((node, online) =>
+    context.activity.emit({ event: online ? 'node.online' : 'node.offline', actor: SYSTEM_ACTOR, data: { node: node.id, name: node.name } }),
+  );
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await context.nodeHealth.stop();
     // Mails under way still read the database.
     await context.mail.idle();
     await context.activity.stop();
+    // After the activity log: events it has handed on are queued before the database closes.
+    await context.webhooks.stop();
     if (ownsDb) await db.destroy();
   });
+  app.addHook('onReady', async () => context.webhooks.start());
 
   registerErrors(app);
   registerSecurityHeaders(app, webDist);

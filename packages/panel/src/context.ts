@@ -9,6 +9,7 @@ import type { OpenSockets } from './services/access/OpenSockets.js';
 import type { FailedLogins } from './services/failedLogins.js';
 import type { PendingLogins } from './services/pendingLogins.js';
 import type { Mailer } from './services/mail/Mailer.js';
+import type { WebhookDeliveries } from './services/webhooks/WebhookDeliveries.js';
 import type { ActivityLog } from './services/activity/ActivityLog.js';
 
 /** What every handler may reach through `app.panel`. */
@@ -30,6 +31,8 @@ export interface PanelContext {
   resetRequests: { perAddress: AttemptBudget; perEmail: AttemptBudget };
   /** Sends the panel's mails in the background (services/mail/). */
   mail: Mailer;
+  /** The webhooks' delivery queue, fed by the activity events (services/webhooks/). */
+  webhooks: WebhookDeliveries;
   /** The one emitter of events (issue 31): the activity log and its subscribers. */
   activity: ActivityLog;
 }

@@ -58,6 +58,8 @@ export const serverActionScopes = {
   tasksView: Scopes.ServerEdit,
   tasksEdit: Scopes.ServerEdit,
   taskRun: Scopes.ServerEdit,
+  // The server's own webhooks (issue 31): editServerData, as they send its events elsewhere.
+  webhooksEdit: Scopes.ServerEdit,
 
   // Backups (issue 29): download and browse need view; lock and rename guard deletion, so they need delete.
   backupsView: Scopes.ServerBackupsView,

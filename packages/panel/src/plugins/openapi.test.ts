@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import { Type } from 'typebox';
+import { CreatedWebhook, Webhook, WebhookDeliveryList, WebhookRequest, WebhookTestAnswer } from '@outpost/shared';
 import {
   BackupCreated,
   BackupEditRequest,
@@ -192,6 +193,16 @@ const calls: Record<string, Call> = {
 // (GET /api/servers/{id} is the server itself): the same body and answers.
 for (const [key, call] of Object.entries(calls)) {
   if (key.includes(`${server}/`)) calls[key.replace(server, '/api/servers/{id}')] = call;
+}
+// Webhooks (issue 31): the panel's own, and each server's under its path.
+for (const [base, one] of [['/api/webhooks', '/api/webhooks/{id}'], ['/api/servers/{id}/webhooks', '/api/servers/{id}/webhooks/{hook}']]) {
+  calls[`GET ${base}`] = { ok: [200, Type.Array(Webhook)] };
+  calls[`POST ${base}`] = { body: WebhookRequest, ok: [201, CreatedWebhook] };
+  calls[`GET ${one}`] = { ok: [200, Webhook] };
+  calls[`PUT ${one}`] = { body: WebhookRequest, ok: [200, Webhook] };
+  calls[`DELETE ${one}`] = { ok: none };
+  calls[`GET ${one}/deliveries`] = { ok: [200, WebhookDeliveryList] };
+  calls[`POST ${one}/test`] = { ok: [202, WebhookTestAnswer] };
 }
 
 /**

@@ -1,6 +1,6 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Scopes, scopesOf } from '@outpost/shared';
+import { Scopes, scopesOf, WebhookBody } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteScope } from '../context.js';
 import { registerPublic } from './scopes.js';
@@ -33,6 +33,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       info: { title: 'Outpost', description: 'Web panel for game and application servers', version: '0.1.0' },
       components: {
+        // What a json webhook receives: no route answers it, so it is named here (a plain copy: TypeBox's types are no OpenAPI types).
+        schemas: { WebhookBody: JSON.parse(JSON.stringify(WebhookBody)) },
         securitySchemes: {
           // Scripts and tools: an OAuth2 client (account or server) trades its secret for a bearer token.
           oauth2: {

@@ -19,6 +19,7 @@ import selfRoutes from './self/self.js';
 import settingsRoutes from './settings/settings.js';
 import userSettingsRoutes from './userSettings/userSettings.js';
 import usersRoutes from './users/users.js';
+import webhooksRoutes from './webhooks/webhooks.js';
 import activityRoutes from './activity/activity.js';
 
 /** Every route area, by hand, so what the panel serves is readable in one place. */
@@ -43,6 +44,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   templateReposRoutes,
   themeRoutes,
   proxyRoutes,
+  webhooksRoutes,
   activityRoutes,
 ];
 

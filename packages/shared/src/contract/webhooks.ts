@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ACTIVITY_EVENTS, ActivityActor, type ActivityEventName } from './activity.js';
+import { ACTIVITY_EVENTS, ActivityActor } from './activity.js';
 import { MapOf, ServerId, Text } from './common.js';
 
 // Webhooks (issue 31, item 3): a URL told of chosen activity events, panel-wide (admins) or for
@@ -15,14 +15,14 @@ export function isServerEvent(event: string): boolean {
   return (SERVER_WEBHOOK_EVENTS as readonly string[]).includes(event);
 }
 
-const EventName = Type.Unsafe<ActivityEventName>(Type.String({ enum: [...ACTIVITY_EVENTS] }));
+const EventName = Type.Enum([...ACTIVITY_EVENTS]);
 
 /** A hook as listed; its secret is answered once, by the POST that made it. */
 export const Webhook = Type.Object({
   id: Type.Integer(),
   url: Type.String(),
   events: Type.Array(EventName),
-  format: Type.Unsafe<WebhookFormat>(Type.String({ enum: [...WEBHOOK_FORMATS] })),
+  format: Type.Enum([...WEBHOOK_FORMATS]),
   enabled: Type.Boolean(),
   /** The server whose events it gets; null for a panel-wide hook. */
   server: Type.Union([ServerId, Type.Null()]),
@@ -33,7 +33,7 @@ export type Webhook = Static<typeof Webhook>;
 export const WebhookRequest = Type.Object({
   url: Text({ maxLength: 500, description: 'http or https; a loopback, link-local or private address only where panel.security.allowPrivateTargets allows it (else 400 ErrPrivateTarget)' }),
   events: Type.Array(EventName, { minItems: 1, maxItems: ACTIVITY_EVENTS.length, uniqueItems: true, description: "a server's hook: server.* events only" }),
-  format: Type.Optional(Type.Unsafe<WebhookFormat>(Type.String({ enum: [...WEBHOOK_FORMATS], default: 'json', description: "json: Outpost's own body (WebhookBody); discord: a Discord embed" }))),
+  format: Type.Optional(Type.Enum([...WEBHOOK_FORMATS], { default: 'json', description: "json: Outpost's own body (WebhookBody); discord: a Discord embed" })),
   enabled: Type.Optional(Type.Boolean({ default: true })),
 });
 export type WebhookRequest = Static<typeof WebhookRequest>;
@@ -58,7 +58,7 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 export const WebhookDelivery = Type.Object({
   id: Type.String({ description: 'the X-Outpost-Delivery header it was sent with' }),
   event: Type.String(),
-  status: Type.Unsafe<WebhookDeliveryStatus>(Type.String({ enum: [...WEBHOOK_DELIVERY_STATUSES] })),
+  status: Type.Enum([...WEBHOOK_DELIVERY_STATUSES]),
   time: Type.String({ format: 'date-time', description: 'when the event happened' }),
   attempts: Type.Integer(),
   lastAttempt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
