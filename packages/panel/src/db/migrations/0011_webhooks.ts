@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DbDialect } from '../../config.js';
 import { withId } from './0001_foundation.js';
 
@@ -28,7 +28,8 @@ export function webhooks(dialect: DbDialect) {
         .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
         .addColumn('webhook_id', 'integer', (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
         .addColumn('event', 'varchar(100)', (c) => c.notNull())
-        .addColumn('body', 'text', (c) => c.notNull())
+        // MariaDB's text stops at 64 KiB; a crash's console lines and paths can pass that.
+        .addColumn('body', dialect === 'mysql' ? sql`mediumtext` : 'text', (c) => c.notNull())
         // pending, delivered or failed.
         .addColumn('status', 'varchar(16)', (c) => c.notNull())
         .addColumn('attempts', 'integer', (c) => c.notNull())
