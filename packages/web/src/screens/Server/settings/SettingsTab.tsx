@@ -33,7 +33,7 @@ export default function SettingsTab({ server }: ServerViewProps) {
         </QueryState>
       </Paper>
       {/* The server's webhooks (issue 31) go with its other settings: editServerData. */}
-      <Can action="dataEdit">
+      <Can action="webhooksEdit">
         <WebhooksCard owner={{ server: server.id }} />
       </Can>
     </Stack>
