@@ -6,7 +6,7 @@ import { api } from './client';
 export const ACTIVITY_PAGE_SIZE = 25;
 
 /** What a list is narrowed by; empty fields are left out of the query. */
-export interface ActivityFilter {
+interface ActivityFilter {
   page: number;
   /** An event name or a prefix of whole dotted parts (`server.file`). */
   event?: string;
@@ -23,7 +23,7 @@ export type ActivitySource = { kind: 'server'; server: string } | { kind: 'panel
 
 const bases = { server: (id: string) => `/api/servers/${id}/activity`, panel: () => '/api/activity', self: () => '/api/self/activity' };
 
-export function activityUrl(source: ActivitySource, filter: ActivityFilter): string {
+function activityUrl(source: ActivitySource, filter: ActivityFilter): string {
   const base = source.kind === 'server' ? bases.server(source.server) : bases[source.kind]();
   const params = new URLSearchParams({ page: String(filter.page), limit: String(ACTIVITY_PAGE_SIZE) });
   for (const key of ['event', 'actor', 'server', 'user'] as const) {
