@@ -70,6 +70,28 @@ describe('the webhooks card', () => {
     expect((await screen.findByTestId('webhook-refused')).textContent).toContain('loopback, link-local or private');
   });
 
+  it('edits a hook: the form starts from it and saving replaces it', async () => {
+    renderWithProviders(<WebhooksCard owner={{ server: 'abcd1234' }} />);
+    fireEvent.click(await screen.findByTestId('webhook-menu'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(((await screen.findByTestId('webhook-url')) as HTMLInputElement).value).toBe('https://hooks.example/a');
+    fireEvent.click(screen.getByRole('switch', { name: 'Enabled' }));
+    fireEvent.click(screen.getByTestId('webhook-save'));
+    await waitFor(() => expect(screen.queryByTestId('webhook-url')).toBeNull());
+    expect(sent).toEqual([{ method: 'PUT', url: `${base}/4`, body: { url: 'https://hooks.example/a', events: ['server.crashed'], format: 'discord', enabled: false } }]);
+  });
+
+  it("offers the panel's own hooks every event, under /api/webhooks", async () => {
+    hooks = [];
+    vi.stubGlobal('fetch', async (url: string) => (url === '/api/webhooks' ? Response.json([]) : Response.json({ error: { code: 'ErrNotFound', msg: url } }, { status: 404 })));
+    renderWithProviders(<WebhooksCard owner={{}} />);
+    await screen.findByText('No webhooks yet.');
+    fireEvent.click(screen.getAllByTestId('webhook-add')[0]!);
+    fireEvent.click(await screen.findByTestId('webhook-events'));
+    await screen.findByRole('option', { name: 'Signed in' });
+    expect(screen.getByRole('option', { name: 'Node offline' })).toBeTruthy();
+  });
+
   it('sends a test and shows the delivery with the answer code', async () => {
     renderWithProviders(<WebhooksCard owner={{ server: 'abcd1234' }} />);
     fireEvent.click(await screen.findByTestId('webhook-test'));
