@@ -82,6 +82,8 @@ export interface DaemonConfig {
   limits?: NodeLimitsConfig;
   /** Where the daemon reports logins, session ends and refusals (pino, or the panel's Fastify logger); silent when absent. */
   logger?: DaemonLogger;
+  /** Told of the events of servers' lives only the node sees (crashes, install outcomes, task results): the panel's activity log. */
+  onEvent?: ServerOptions['onEvent'];
   /**
    * Keeps a new secret where the daemon reads it on its next start (`outpost daemon`: its
    * daemon.json); the new secret takes effect only once this has succeeded.
@@ -131,6 +133,7 @@ export class Daemon {
       // This daemon's own: another in the same process keeps its sources.
       downloadSources: downloadSourcesWith(config.downloadSources),
       appliedLimits: (limits) => this.limits.applied(limits),
+      onEvent: config.onEvent,
       // Docker applies a container's limits itself; elsewhere each one set needs its cgroup controller (disk is the daemon's own).
       limitsEnforced: (environment, limits) => environment?.type === 'docker' || LIMIT_NAMES.every((name) => !limits[name] || this.limits.enforcement[name]),
       createEnvironment:

@@ -19,7 +19,7 @@ import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerSpa } from './plugins/spa.js';
 import { SOCKET_MAX_MESSAGE_BYTES } from './routes/proxy/socketProxy.js';
 import { registerRoutes } from './routes/index.js';
-import { AttemptBudget } from '@outpost/shared';
+import { AttemptBudget, SYSTEM_ACTOR } from '@outpost/shared';
 import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
 import { Mailer } from './services/mail/Mailer.js';
@@ -102,6 +102,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     context.nodeHealth.start();
     context.activity.start();
   });
+  context.nodeHealth.watch((node, online) =>
+    context.activity.emit({ event: online ? 'node.online' : 'node.offline', actor: SYSTEM_ACTOR, data: { node: node.id, name: node.name } }),
+  );
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await context.nodeHealth.stop();

@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { builtinVariables, checkDefinitionValues, OutpostError, Scopes } from '@outpost/shared';
-import type { BackupAuthor, ServerDefinition, ServerLimits, ServerStats, Step } from '@outpost/shared';
+import type { ActivityActor, ActivityPayloads, BackupAuthor, ServerDefinition, ServerLimits, ServerStats, Step } from '@outpost/shared';
 import { DiskUsage } from '../disk/DiskUsage.js';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
@@ -18,7 +18,7 @@ import { sharedStats } from './sharedStats.js';
 import type { RecoveryOptions } from './RecoveryPolicy.js';
 import { serverUser } from './serverUsers.js';
 import { ServerTasks, tasksOf } from './ServerTasks.js';
-import type { TaskHost } from './ServerTasks.js';
+import type { TaskHost, TaskResult } from './ServerTasks.js';
 
 /** The built-in variables of a server on this node. */
 export function serverBuiltins(id: string, root: string): Record<string, string> {
@@ -51,9 +51,19 @@ export interface ServerOptions {
   appliedLimits?: (limits: ServerLimits | undefined) => ServerLimits;
   /** Whether the node enforces these limits in this environment (false: shown, not applied); absent, stats do not say. */
   limitsEnforced?: (environment: ServerDefinition['environment'], limits: ServerLimits) => boolean;
+  /** Told of each crash, recovery, give-up, install outcome and task result (the panel's activity log). */
+  onEvent?: (event: ServerLifeEvent) => void;
 }
 
 export type StatusListener = (running: boolean) => void;
+
+/** The events of a server's life only its node sees (issue 31); `actor` is the system unless said. */
+type NodeEventName = 'server.crashed' | 'server.recovered' | 'server.restart.gaveup' | 'server.install.finished' | 'server.install.failed' | 'server.task.finished';
+export type ServerLifeEvent = { [E in NodeEventName]: { event: E; server: string; actor?: ActivityActor; data: ActivityPayloads[E] } }[NodeEventName];
+
+/** How many of the console's last lines a crash event carries, and how long each may be. */
+const CRASH_LINES = 20;
+const CRASH_LINE_CHARS = 500;
 
 /**
  * One server: its definition, console and program. Power actions (start, stop, restart,
@@ -234,11 +244,15 @@ export class Server implements TaskHost {
       this.emitStatus(this.running);
       try {
         await this.runSteps(this.def.install ?? [], 'install');
+      } catch (error) {
+        this.report({ event: 'server.install.failed', server: this.id, data: { error: (error as Error).message } });
+        throw error;
       } finally {
         this.installRuns--;
         this.emitStatus(this.running);
       }
       this.log('Server installed');
+      this.report({ event: 'server.install.finished', server: this.id, data: {} });
     });
   }
 
@@ -377,22 +391,54 @@ export class Server implements TaskHost {
       } else {
         this.scheduleStart(delay, `Restarting server (autorestart) in ${formatDelay(delay)}`);
       }
-    } else if (!clean && this.def.run.autorecover) {
+    } else if (!clean) {
+      this.report({ event: 'server.crashed', server: this.id, data: { exitCode: info.code ?? null, lines: this.lastLines() } });
+      if (!this.def.run.autorecover) return;
       const delay = this.recovery.crashed();
       if (delay === undefined) {
         this.log(`Server crashed ${this.recovery.describe()}; not restarting it again`);
+        this.report({ event: 'server.restart.gaveup', server: this.id, data: {} });
       } else {
-        this.scheduleStart(delay, `Server crashed; restarting it in ${formatDelay(delay)} (autorecover)`);
+        this.scheduleStart(delay, `Server crashed; restarting it in ${formatDelay(delay)} (autorecover)`, true);
       }
     }
   }
 
-  private scheduleStart(delayMs: number, message: string): void {
+  private scheduleStart(delayMs: number, message: string, afterCrash = false): void {
     this.log(message);
     this.recoveryTimer = setTimeout(() => {
       this.recoveryTimer = undefined;
-      this.start().catch((error: Error) => this.log(`Restart failed: ${error.message}`));
+      this.start().then(
+        () => afterCrash && this.report({ event: 'server.recovered', server: this.id, data: {} }),
+        (error: Error) => this.log(`Restart failed: ${error.message}`),
+      );
     }, delayMs);
+  }
+
+  /** A task's result: its own actor when its schedule ran it; a run someone asked for is theirs (the panel records it). */
+  taskFinished(result: TaskResult): void {
+    const actor = result.scheduled ? { type: 'task' as const, id: result.id, name: result.name } : undefined;
+    const data = { task: result.id, name: result.name, ok: result.ok, ...(result.error !== undefined && { error: result.error }) };
+    this.report({ event: 'server.task.finished', server: this.id, ...(actor && { actor }), data });
+  }
+
+  /** Tells the node's event hook, which must never break the server's life. */
+  report(event: ServerLifeEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      // the hook's own failure is its own
+    }
+  }
+
+  /** The console's last lines, for a crash event. */
+  private lastLines(): string[] {
+    const text = this.console.replay().logs.join('');
+    return text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .slice(-CRASH_LINES)
+      .map((line) => line.slice(0, CRASH_LINE_CHARS));
   }
 
   /** Ends every step run in progress (its command processes get SIGKILL), failing it with `reason`. */

@@ -18,6 +18,17 @@ export interface TaskHost {
   trackRun(run: AbortController): () => void;
   /** Makes a backup named `name` by task `task`, resolving once it is done. */
   backup(name: string | undefined, task: { id: string; name: string }): Promise<void>;
+  /** Told of each run's result (the activity log's server.task.finished). */
+  taskFinished?(result: TaskResult): void;
+}
+
+export interface TaskResult {
+  id: string;
+  name: string;
+  /** Run by its schedule rather than by someone asking. */
+  scheduled: boolean;
+  ok: boolean;
+  error?: string;
 }
 
 /**
@@ -220,9 +231,11 @@ export class ServerTasks {
       }
       abort.signal.throwIfAborted();
       this.host.log(`Task ${task.name} finished`);
+      this.host.taskFinished?.({ id, name: task.name, scheduled: !('runner' in authority), ok: true });
     } catch (error) {
       const reason = abort.signal.aborted ? (abort.signal.reason as Error).message : (error as Error).message;
       this.host.log(`Task ${task.name} failed: ${reason}`);
+      this.host.taskFinished?.({ id, name: task.name, scheduled: !('runner' in authority), ok: false, error: reason });
       throw error;
     } finally {
       untrack();

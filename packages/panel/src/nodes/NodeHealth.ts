@@ -34,6 +34,7 @@ export class NodeHealth {
   private readonly states = new Map<number, NodeState>();
   private timer?: NodeJS.Timeout;
   private round?: Promise<void>;
+  private readonly watchers = new Set<(node: NodeRow, online: boolean) => void>();
 
   constructor(
     private readonly repo: Repositories,
@@ -53,6 +54,12 @@ export class NodeHealth {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.round;
+  }
+
+  /** Calls `watcher` each time a node goes from online to offline or back (not on its first check). */
+  watch(watcher: (node: NodeRow, online: boolean) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
   }
 
   /** The last known state of a node; offline until a check has said otherwise. */
@@ -86,7 +93,9 @@ export class NodeHealth {
     } finally {
       clearTimeout(timer);
     }
+    const before = this.states.get(row.id);
     this.states.set(row.id, state);
+    if (before && before.online !== state.online) for (const watcher of this.watchers) watcher(row, state.online);
     return state;
   }
 

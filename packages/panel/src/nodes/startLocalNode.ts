@@ -1,7 +1,9 @@
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Daemon, placeServerFolders, type DaemonConfig, type ServerFoldersPlace } from '@outpost/daemon';
+import { SYSTEM_ACTOR, type ActivityEvent } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
+import { emitSftpLogin } from '../services/activity/sftpEvents.js';
 import { authenticateSftp } from '../services/authenticateSftp.js';
 import { panelOutboundOptions } from '../services/panelOutbound.js';
 
@@ -18,7 +20,7 @@ export interface LocalNode {
  * from the local node row) and hands the panel its in-process client.
  */
 export async function startLocalNode(app: FastifyInstance, options: Partial<DaemonConfig> = {}): Promise<LocalNode> {
-  const { repo, config, nodes } = app.panel;
+  const { repo, config, nodes, activity } = app.panel;
   const row = await repo.nodes.local();
   if (!row) throw new Error('the local node is missing: the panel adds it on first start');
   // Under a root daemon each server runs as a user of its own, which must pass through the data
@@ -36,6 +38,8 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
     serversDir,
     dataDir: serverFolders.folder,
     logger: app.log,
+    // In-process, the node's own events go straight to the activity log (a remote node has no feed for them yet).
+    onEvent: ({ actor, ...event }) => activity.emit({ ...event, actor: actor ?? SYSTEM_ACTOR } as ActivityEvent),
     // Its download steps run for the panel's users: the panel's setting decides which private ranges they reach.
     outbound: panelOutboundOptions(repo),
     sftp: {
@@ -44,6 +48,7 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
       // The local node asks the panel in-process; a remote one over HTTP (cli/src/daemon.ts).
       async check({ email, serverId, password, remoteAddress }) {
         const grant = await authenticateSftp(repo, `${email}|${serverId}`, password, { nodeId: row.id, failedLogins: app.panel.failedLogins, client: remoteAddress });
+        emitSftpLogin(activity, { username: `${email}|${serverId}`, userId: grant?.userId, ip: remoteAddress });
         return grant && { canWrite: grant.canWrite, userId: String(grant.userId) };
       },
     },

@@ -74,6 +74,7 @@ import {
   UserSettingsResponse,
   BackupStorage,
   BackupStorageState,
+  ActivityListResponse,
 } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/factories.js';
@@ -105,6 +106,9 @@ const calls: Record<string, Call> = {
   'POST /api/self/otp': { ok: [200, OtpSetupResponse] },
   'PUT /api/self/otp': { body: OtpConfirmRequest, ok: none },
   'DELETE /api/self/otp/{token}': { ok: none },
+  'GET /api/self/activity': { ok: [200, ActivityListResponse] },
+  'GET /api/activity': { ok: [200, ActivityListResponse] },
+  'GET /api/servers/{id}/activity': { ok: [200, ActivityListResponse] },
   'GET /api/self/oauth2': { ok: [200, OAuthClientList] },
   'POST /api/self/oauth2': { body: CreateOAuthClientRequest, ok: [200, CreatedOAuthClient] },
   'DELETE /api/self/oauth2/{id}': { ok: none },

@@ -2,6 +2,7 @@ import { assertConfirmation } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { acceptInvitation, findInvitation } from '../../services/acceptInvitation.js';
+import { emitFor } from '../../services/activity/emitFor.js';
 import { signIn } from '../../services/signIn.js';
 import { acceptInviteSchema, getInviteSchema } from './schema.js';
 
@@ -19,7 +20,11 @@ export default async function inviteRoutes(app: FastifyInstance): Promise<void> 
 
   r.post('/auth/invite', { schema: acceptInviteSchema, config }, async (request, reply) => {
     assertConfirmation(request.body, 'password');
+    const { serverId } = await findInvitation(repo, request.body.token);
     const userId = await acceptInvitation(repo, request.body);
-    return signIn(request, reply, userId);
+    const answer = await signIn(request, reply, userId);
+    const actor = { type: 'user', id: String(userId), name: request.body.username } as const;
+    await emitFor(request, { event: 'server.user.invite.accepted', actor, server: serverId, data: { user: { id: userId, username: request.body.username } } });
+    return answer;
   });
 }

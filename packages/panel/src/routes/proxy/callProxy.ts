@@ -3,6 +3,7 @@ import type { NodeCall, NodeCaller } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
 import { serverPaths } from './serverPaths.js';
 import { actorOf, serverAccess } from '../../services/policy/policy.js';
+import { emitCallOutcome } from '../../services/activity/callEvents.js';
 
 type Method = (caller: NodeCaller, ...args: unknown[]) => Promise<unknown>;
 
@@ -40,7 +41,15 @@ export function callProxyRoutes(calls: Readonly<Record<string, NodeCall>> = node
           const { client, caller, server } = await serverAccess(request);
           if (row.actor) caller.actor = await actorOf(request);
           const call = (client as unknown as Record<string, Method>)[row.call];
-          const result = await call.call(client, caller, ...args.map((name) => (name === 'id' ? server.id : requestArg(request, name))));
+          let result: unknown;
+          const askedAt = Date.now();
+          try {
+            result = await call.call(client, caller, ...args.map((name) => (name === 'id' ? server.id : requestArg(request, name))));
+          } catch (error) {
+            await emitCallOutcome(request, row.action, server.id, askedAt, undefined, error);
+            throw error;
+          }
+          await emitCallOutcome(request, row.action, server.id, askedAt, result);
           if (status !== 200) return reply.code(status).send(null);
           return row.answer ? { [row.answer]: result } : result;
         },

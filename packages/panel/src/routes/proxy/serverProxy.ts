@@ -66,8 +66,9 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
     for (const path of serverPaths(`/${action}`)) {
       r.post(path, { schema: powerSchema, config: { scope: need[powerActions[action]] } }, async (request, reply) => {
         const { client, caller, server } = await serverAccess(request);
+        const askedAt = Date.now();
         await client.power(caller, server.id, action, { wait: isOn(request.query.wait) });
-        await emitFor(request, { event: powerEvents[action], server: server.id, data: {} });
+        await emitFor(request, { event: powerEvents[action], server: server.id, data: {} }, askedAt);
         return reply.code(204).send(null);
       });
     }

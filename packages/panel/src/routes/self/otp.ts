@@ -2,6 +2,7 @@ import { OutpostError } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
+import { emitFor } from '../../services/activity/emitFor.js';
 import { newOtpSecret, useOtpCode } from '../../services/otpCodes.js';
 import { otpConfirmSchema, otpDisableSchema, otpSetupSchema, otpStatusSchema } from './schema.js';
 
@@ -40,6 +41,7 @@ export default async function selfOtpRoutes(app: FastifyInstance): Promise<void>
     await repo.users.setOtp(user.id, user.otp_secret, true);
     if (counter !== null) await repo.users.useOtpCounter(user.id, counter);
     app.panel.mail.toUser(user.id, { kind: 'otpEnabled', values: { username: user.username } });
+    await emitFor(request, { event: 'auth.otp.enabled', data: {} });
     return reply.code(204).send(null);
   });
 
@@ -49,6 +51,7 @@ export default async function selfOtpRoutes(app: FastifyInstance): Promise<void>
     await useOtpCode(repo, user.id, user.otp_secret, request.params.token);
     await repo.users.setOtp(user.id, null, false);
     app.panel.mail.toUser(user.id, { kind: 'otpDisabled', values: { username: user.username } });
+    await emitFor(request, { event: 'auth.otp.disabled', data: {} });
     return reply.code(204).send(null);
   });
 }

@@ -1,6 +1,7 @@
 import { OutpostError, assertConfirmation, assertEmail, assertPassword, assertUsername } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { emitFor } from '../../services/activity/emitFor.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { assertAvailable } from '../../services/createUser.js';
 import { endAccess } from '../../services/access/endAccess.js';
@@ -42,9 +43,11 @@ export default async function selfRoutes(app: FastifyInstance): Promise<void> {
     // Told at the old address, where the owner still reads if someone else took the account.
     if (email !== undefined && email !== user.email) {
       app.panel.mail.toAddress(user.email, { kind: 'emailChanged', name, values: { username: name, email } }, userId);
+      await emitFor(request, { event: 'auth.email.changed', data: {} });
     }
     if (newPassword !== undefined) {
       app.panel.mail.toUser(userId, { kind: 'passwordChanged', values: { username: name } });
+      await emitFor(request, { event: 'auth.password.changed', data: {} });
       await repo.passwordResets.deleteForUser(userId);
     }
     // A new password signs out every other session (and their sockets) and every SFTP session,

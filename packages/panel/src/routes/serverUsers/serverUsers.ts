@@ -1,12 +1,16 @@
 import { OutpostError, assertEmail, permissionsFromScopes, requireScopes, scopesFromPermissions, serverActionScopes, serverPermissionFlags, serverPermissionScopes, type Scope } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { emitFor } from '../../services/activity/emitFor.js';
 import { endAccess } from '../../services/access/endAccess.js';
 import { inviteToServer } from '../../services/inviteToServer.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { panelLink } from '../../services/mail/panelLink.js';
 import { scopesForServer } from '../../services/policy/policy.js';
 import { deleteServerUserSchema, listServerUsersSchema, putServerUserSchema } from './schema.js';
+
+/** The flags a request turns on, as the activity entry lists them. */
+const flagsOn = (flags: Partial<Record<string, unknown>>) => serverPermissionFlags.filter((flag) => !!flags[flag]);
 
 /** /api/servers/{id}/user: the users of one server, for holders of editServerUsers. */
 export default async function serverUsersRoutes(app: FastifyInstance): Promise<void> {
@@ -69,6 +73,7 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
       assertEmail(invitee);
       await requireOutranksInvitation(own, id, invitee);
       await inviteToServer(repo, app.panel.mail, { email: invitee, serverId: id, scopes: scopesFromPermissions(flags), inviterId: request.session!.userId });
+      await emitFor(request, { event: 'server.user.invited', server: id, data: { email: invitee, permissions: flagsOn(flags) } });
       return reply.code(204).send(null);
     }
     await requireOutranks(own, user.id, id);
@@ -79,6 +84,11 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     await repo.invitations.deleteFor(id, user.email);
     await mailAccessChange(request.session!.userId, user.id, server, before.length > 0, scopesFromPermissions(flags).length > 0);
     await endAccess(request, { ended: 'serverScopes', userId: user.id, serverId: id });
+    const target = { id: user.id, username: user.username, email: user.email };
+    const permissions = flagsOn(flags);
+    if (before.length === 0) await emitFor(request, { event: 'server.user.added', server: id, data: { user: target, permissions } });
+    else if (permissions.length === 0) await emitFor(request, { event: 'server.user.removed', server: id, data: { user: target } });
+    else await emitFor(request, { event: 'server.user.permissions', server: id, data: { user: target, permissions } });
     return reply.code(204).send(null);
   });
 
@@ -102,6 +112,7 @@ export default async function serverUsersRoutes(app: FastifyInstance): Promise<v
     const server = await repo.servers.byId(id);
     if (server) await mailAccessChange(request.session!.userId, user.id, server, true, false);
     await endAccess(request, { ended: 'serverScopes', userId: user.id, serverId: id });
+    await emitFor(request, { event: 'server.user.removed', server: id, data: { user: { id: user.id, username: user.username, email: user.email } } });
     return reply.code(204).send(null);
   });
 }

@@ -7,6 +7,7 @@ import { assertQueryNumbers } from '../../services/assertQueryNumbers.js';
 import { assertServerName } from '../../services/assertServerName.js';
 import { endAccess } from '../../services/access/endAccess.js';
 import { createServer, duplicateServerName } from '../../services/createServer.js';
+import { emitFor } from '../../services/activity/emitFor.js';
 import { isOn } from '../../services/isOn.js';
 import { liveServerFeed } from '../../services/LiveServerFeed.js';
 import { presentServer } from '../../services/presenters/presentServer.js';
@@ -51,10 +52,13 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
   r.post('/api/servers', { schema: createServerSchema, config: { scope: need.create } }, async (request) => {
     const session = request.session!;
     const id = await createServer(ctx, { userId: session.userId, scopes: session.scopes }, request.body);
+    await emitFor(request, { event: 'server.created', server: id, data: { name: request.body.name, node: request.body.node } });
     if (request.body.installNow === true || request.body.install === true || isOn(request.query.install)) {
       // The creator holds every permission on the new server; the install runs on after the answer.
       const access = await serverAccess(request, id);
+      const askedAt = Date.now();
       await access.client.power(access.caller, id, 'install');
+      await emitFor(request, { event: 'server.install.started', server: id, data: {} }, askedAt);
     }
     return { id };
   });
@@ -80,6 +84,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
     const actor = (await ctx.repo.users.byId(request.session!.userId))?.username ?? '';
     await ctx.repo.invitations.deleteForServer(access.server.id);
     await ctx.repo.servers.delete(access.server.id);
+    await emitFor(request, { event: 'server.deleted', server: access.server.id, data: { name: access.server.name } });
     // Everyone else who could reach the server hears it is gone.
     for (const userId of users.filter((id) => id !== request.session!.userId)) {
       ctx.mail.toUser(userId, { kind: 'serverDeleted', values: { server: access.server.name, actor } });
@@ -108,6 +113,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
       await ctx.repo.servers.rename(id, access.server.name);
       throw error;
     }
+    if (name !== access.server.name) await emitFor(request, { event: 'server.renamed', server: id, data: { from: access.server.name, to: name } });
     return reply.code(204).send(null);
   });
 }

@@ -2,6 +2,7 @@ import { OutpostError, Scopes, adminSettingKeys, hasScope, isEmail, secretSettin
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Repositories } from '../../db/repositories.js';
+import { emitFor } from '../../services/activity/emitFor.js';
 import { presentSetting, readSetting, writeSettings } from '../../services/panelSettings.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { sendTestMail } from '../../services/mail/sendTestMail.js';
@@ -35,12 +36,15 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
     const values = { [request.params.key]: request.body.value };
     await requireAdminForMailAndAddress(repo, request, values);
     await writeSettings(repo, values);
+    // The keys only: some values are secrets (the mail password).
+    await emitFor(request, { event: 'settings.changed', data: { keys: Object.keys(values) } });
     return reply.code(204).send(null);
   });
 
   r.post('/api/settings', { schema: postSettingsSchema, config }, async (request, reply) => {
     await requireAdminForMailAndAddress(repo, request, request.body);
     await writeSettings(repo, request.body);
+    await emitFor(request, { event: 'settings.changed', data: { keys: Object.keys(request.body) } });
     return reply.code(204).send(null);
   });
 

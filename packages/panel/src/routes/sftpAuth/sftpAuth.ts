@@ -3,6 +3,7 @@ import { OutpostError } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Repositories } from '../../db/repositories.js';
+import { emitSftpLogin } from '../../services/activity/sftpEvents.js';
 import { authenticateSftp } from '../../services/authenticateSftp.js';
 import { sftpAuthenticateSchema } from './schema.js';
 
@@ -46,6 +47,7 @@ export default async function sftpAuthRoutes(app: FastifyInstance): Promise<void
     // A daemon that does not say where the client is gets one budget for all its clients.
     const client = remoteAddress ? `node:${nodeId}|${remoteAddress}` : `node:${nodeId}`;
     const grant = await authenticateSftp(repo, username, password, { nodeId, failedLogins, client });
+    emitSftpLogin(app.panel.activity, { username, userId: grant?.userId, ip: remoteAddress });
     if (!grant) throw new OutpostError('ErrInvalidCredentials', 'invalid credentials', undefined, 400);
     return grant;
   });

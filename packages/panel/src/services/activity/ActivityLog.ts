@@ -40,8 +40,9 @@ export class ActivityLog implements ActivityEvents {
     this.retentionDays = options.retentionDays ?? 90;
   }
 
-  emit(event: ActivityEvent): void {
-    const record = { ...event, time: new Date(this.now()).toISOString() } as ActivityRecord;
+  /** `at` (epoch ms) dates an event from when it was asked for, before what it caused (default now). */
+  emit(event: ActivityEvent, at = this.now()): void {
+    const record = { ...event, time: new Date(at).toISOString() } as ActivityRecord;
     for (const listener of this.listeners) {
       try {
         listener(record);

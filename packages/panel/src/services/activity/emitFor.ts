@@ -13,8 +13,11 @@ export async function requestActor(request: FastifyRequest): Promise<ActivityAct
   return { type: 'user', id: String(session.userId), name: user?.username ?? String(session.userId) };
 }
 
-/** Emits one event on behalf of the request's caller, from its client address. */
-export async function emitFor(request: FastifyRequest, event: RequestEvent): Promise<void> {
+/**
+ * Emits one event on behalf of the request's caller, from its client address. `askedAt` dates it
+ * from before the node call it records, so it reads before what the node reported meanwhile.
+ */
+export async function emitFor(request: FastifyRequest, event: RequestEvent, askedAt?: number): Promise<void> {
   const actor = event.actor ?? (await requestActor(request));
-  request.server.panel.activity.emit({ ...event, actor, ip: request.ip } as ActivityEvent);
+  request.server.panel.activity.emit({ ...event, actor, ip: request.ip } as ActivityEvent, askedAt);
 }
