@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createSignedInUser, type TestUser } from '../../test/factories.js';
-import { createNodeTestApp, createServerUser, createTestServer, type NodeTestApp } from '../../test/serverFixtures.js';
+import { createNodeTestApp, createServerUser, createTestServer, echoDefinition, type NodeTestApp } from '../../test/serverFixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../test/testDatabase.js';
 
 interface Received {
@@ -146,6 +146,24 @@ describe('/api/webhooks and /api/servers/{id}/webhooks', () => {
     } finally {
       await req('POST', `/proxy/daemon/server/${serverId}/kill`, t.admin);
       await req('DELETE', `/api/servers/${serverId}/webhooks/${id}`, editor);
+    }
+  });
+
+  it("delivers a crash of the server's program within 5 s, with its last console lines", async () => {
+    const crashing = { ...echoDefinition, run: { ...echoDefinition.run, command: ['node', '-e', "console.log('about to fail');setTimeout(()=>process.exit(3),300)"] } };
+    const created = await t.app.inject({ method: 'POST', url: '/api/servers', headers: t.admin.headers, payload: { name: 'crashing', node: t.localNodeId, template: crashing, environment: { type: 'standard' } } });
+    const crashId: string = created.json().id;
+    const { id, secret } = (await req('POST', `/api/servers/${crashId}/webhooks`, t.admin, { url: receiver.url, events: ['server.crashed'] })).json();
+    receiver.received.length = 0;
+    try {
+      expect((await req('POST', `/proxy/daemon/server/${crashId}/start`, t.admin)).statusCode).toBe(204);
+      const started = Date.now();
+      const [got] = await waitFor(() => receiver.received, (list) => list.length > 0);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(got.headers['x-outpost-signature']).toBe(sign(got.body, secret));
+      expect(JSON.parse(got.body)).toMatchObject({ event: 'server.crashed', actor: { type: 'system' }, server: { id: crashId, name: 'crashing' }, data: { exitCode: 3, lines: expect.arrayContaining([expect.stringContaining('about to fail')]) } });
+    } finally {
+      await req('DELETE', `/api/servers/${crashId}/webhooks/${id}`, t.admin);
     }
   });
 
