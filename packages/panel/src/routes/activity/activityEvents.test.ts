@@ -66,6 +66,12 @@ describe('activity events', () => {
     const own = (await call('GET', '/api/self/activity', user)).json.activity as ActivityEntry[];
     expect(own.map((e) => e.event).reverse()).toEqual(['auth.otp.enabled', 'auth.otp.disabled', 'auth.password.changed', 'auth.email.changed']);
     for (const entry of own) expect(entry).toMatchObject({ actor: { type: 'user', id: String(user.id), name: user.username }, ip: '127.0.0.1', data: {} });
+
+    // An administrator's change shows on the account's own log, by the administrator.
+    expect((await call('POST', `/api/users/${user.id}`, admin, { password: 'set by the admin' })).status).toBe(200);
+    // (which signed the user out: read as an administrator, about that account)
+    const [latest] = await activity(`user=${user.id}`);
+    expect(latest).toMatchObject({ event: 'auth.password.changed', actor: byAdmin() });
   });
 
   it('records a server created, renamed and deleted by its actor', async () => {

@@ -1,6 +1,7 @@
 import { OutpostError, assertConfirmation, assertEmail } from '@outpost/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { emitFor } from '../../services/activity/emitFor.js';
 import { endAccess } from '../../services/access/endAccess.js';
 import { isMailConfigured } from '../../services/mail/mailSettings.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
@@ -32,6 +33,8 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
     await endAccess(request, { ended: 'password', userId });
     const user = await repo.users.byId(userId);
     if (user) mail.toUser(userId, { kind: 'passwordChanged', values: { username: user.username } });
+    // By the account's owner, through the link mailed to them.
+    await emitFor(request, { event: 'auth.password.changed', actor: { type: 'user', id: String(userId), name: user?.username ?? String(userId) }, data: {} });
     return reply.code(204).send(null);
   });
 }

@@ -24,6 +24,7 @@ import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { lastAdminError, panelRank } from '../../services/policy/panelRank.js';
 import { sendAccountCreated } from '../../services/mail/sendAccountCreated.js';
 import { hashPassword } from '../../services/passwords.js';
+import { emitFor } from '../../services/activity/emitFor.js';
 import { createUserSchema, deleteUserSchema, firstAdminSchema, getUserPermsSchema, getUserSchema, listUsersSchema, putUserPermsSchema, updateUserSchema } from './schema.js';
 
 const present = (user: UserRow) => ({ id: user.id, username: user.username, email: user.email });
@@ -101,6 +102,9 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     }
     // The old password opened sessions that must not outlive it (the editor's own stays).
     if (password !== undefined) await endAccess(request, { ended: 'password', userId: id, keep: session.userId === id ? session.tokenHash : undefined });
+    // On the account's own log too (user), with the administrator as the actor.
+    if (email !== undefined && email !== before.email) await emitFor(request, { event: 'auth.email.changed', user: id, data: {} });
+    if (password !== undefined) await emitFor(request, { event: 'auth.password.changed', user: id, data: {} });
     return present(await existing(repo, id));
   });
 
