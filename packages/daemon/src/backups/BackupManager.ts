@@ -154,7 +154,9 @@ export class BackupManager {
     await records.add(record);
     const job: Job = { record, done: Promise.resolve() };
     this.jobs.set(server.id, job);
-    job.done = this.make(server, records, job).finally(() => this.jobs.delete(server.id));
+    job.done = this.make(server, records, job)
+      .finally(() => this.jobs.delete(server.id))
+      .then(() => reportOutcome(server, record));
     if (!wait) return id;
     await job.done;
     if (record.status === 'failed') throw new OutpostError((record.errorCode as never) ?? 'ErrOperationFailed', record.error ?? 'the backup failed', { id });
@@ -470,4 +472,14 @@ function asFailure(error: unknown): OutpostError {
   const mapped = diskError(error);
   if (mapped instanceof OutpostError) return mapped;
   return new OutpostError('ErrOperationFailed', (mapped as Error).message ?? String(mapped));
+}
+
+/** A backup's outcome, for the node's event hook (the activity log), by whoever asked for it. */
+function reportOutcome(server: Server, record: BackupRecord): void {
+  const actor = record.createdBy ? { ...record.createdBy } : undefined;
+  if (record.status === 'failed') {
+    server.report({ event: 'server.backup.failed', server: server.id, ...(actor && { actor }), data: { name: record.name, error: record.error ?? record.errorCode ?? 'the backup failed' } });
+  } else if (record.status === 'done') {
+    server.report({ event: 'server.backup.created', server: server.id, ...(actor && { actor }), data: { backup: record.id, name: record.name } });
+  }
 }

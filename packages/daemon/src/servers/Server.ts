@@ -58,7 +58,15 @@ export interface ServerOptions {
 export type StatusListener = (running: boolean) => void;
 
 /** The events of a server's life only its node sees (issue 31); `actor` is the system unless said. */
-type NodeEventName = 'server.crashed' | 'server.recovered' | 'server.restart.gaveup' | 'server.install.finished' | 'server.install.failed' | 'server.task.finished';
+type NodeEventName =
+  | 'server.crashed'
+  | 'server.recovered'
+  | 'server.restart.gaveup'
+  | 'server.install.finished'
+  | 'server.install.failed'
+  | 'server.task.finished'
+  | 'server.backup.created'
+  | 'server.backup.failed';
 export type ServerLifeEvent = { [E in NodeEventName]: { event: E; server: string; actor?: ActivityActor; data: ActivityPayloads[E] } }[NodeEventName];
 
 /** How many of the console's last lines a crash event carries, and how long each may be. */

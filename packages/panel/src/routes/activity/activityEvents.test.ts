@@ -139,13 +139,21 @@ describe('activity events', () => {
     const one = (event: string) => entries.find((e) => e.event === event)!;
     expect(one('server.task.run')).toMatchObject({ actor: editorActor, data: { task: task.json.id } });
     expect(one('server.task.finished')).toMatchObject({ actor: { type: 'system' }, data: { task: task.json.id, name: 'Say', ok: true } });
-    expect(one('server.backup.created')).toMatchObject({ actor: editorActor, data: { backup: made.json.id, name: 'first' } });
+    // The node reports the backup's outcome, by whoever asked for it (it knows no client address).
+    expect(one('server.backup.created')).toMatchObject({ actor: editorActor, ip: null, data: { backup: made.json.id, name: 'first' } });
     expect(one('server.backup.restored')).toMatchObject({ actor: editorActor, data: { backup: made.json.id } });
     expect(one('server.install.started')).toMatchObject({ actor: editorActor });
     expect(one('server.install.finished')).toMatchObject({ actor: { type: 'system', id: null }, ip: null });
     for (const [asked, reported] of [['server.task.run', 'server.task.finished'], ['server.install.started', 'server.install.finished']]) {
       expect(Date.parse(one(asked).time)).toBeLessThanOrEqual(Date.parse(one(reported).time));
     }
+
+    // A backup a task makes is the task's.
+    const backupTask = await call('POST', `/api/servers/${id}/tasks`, admin, { name: 'Back up', operations: [{ type: 'backup', name: 'by the task' }] });
+    expect((await call('POST', `/api/servers/${id}/tasks/${backupTask.json.id}/run`, editor)).status).toBe(204);
+    await expect.poll(async () => (await activity(`server=${id}&event=server.backup.created`)).length, patience).toBe(2);
+    const [byTask] = await activity(`server=${id}&event=server.backup.created`);
+    expect(byTask).toMatchObject({ actor: { type: 'task', id: backupTask.json.id, name: 'Back up' }, data: { name: 'by the task' } });
   });
 
   it('records a crash with the last console lines, the recovery and the give-up, from the node', async () => {

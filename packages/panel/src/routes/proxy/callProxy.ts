@@ -41,15 +41,9 @@ export function callProxyRoutes(calls: Readonly<Record<string, NodeCall>> = node
           const { client, caller, server } = await serverAccess(request);
           if (row.actor) caller.actor = await actorOf(request);
           const call = (client as unknown as Record<string, Method>)[row.call];
-          let result: unknown;
           const askedAt = Date.now();
-          try {
-            result = await call.call(client, caller, ...args.map((name) => (name === 'id' ? server.id : requestArg(request, name))));
-          } catch (error) {
-            await emitCallOutcome(request, row.action, server.id, askedAt, undefined, error);
-            throw error;
-          }
-          await emitCallOutcome(request, row.action, server.id, askedAt, result);
+          const result = await call.call(client, caller, ...args.map((name) => (name === 'id' ? server.id : requestArg(request, name))));
+          await emitCallOutcome(request, row.action, server.id, askedAt);
           if (status !== 200) return reply.code(status).send(null);
           return row.answer ? { [row.answer]: result } : result;
         },
