@@ -83,12 +83,35 @@ describe('activity', () => {
     expect(entries.find((e) => e.event === 'server.file.archived')?.data).toEqual({ paths: ['notes.txt'], destination: 'all.zip' });
   });
 
+  it('records file changes over the live connection, and an OAuth2 client as the actor by its name', async () => {
+    const socket = new WebSocket(`${root.replace('http', 'ws')}/proxy/daemon/socket/${id}`, { headers: operator.headers });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'file', data: { action: 'create', path: 'made-over-socket' } }));
+    socket.send(JSON.stringify({ type: 'file', data: { action: 'delete', path: 'made-over-socket' } }));
+    socket.send(JSON.stringify({ type: 'file', data: { path: '/' } }));
+    await expect.poll(async () => (await serverActivity(`?event=server.file&actor=${operator.id}`)).filter((e) => e.data.path === 'made-over-socket').length, { timeout: 10_000 }).toBe(2);
+    socket.close();
+
+    const created = await call('/api/self/oauth2', operator, { method: 'POST', ...json({ name: 'my script' }) });
+    expect(created.status).toBe(200);
+    const tokenRes = await fetch(`${root}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: created.json.client_id, client_secret: created.json.client_secret }).toString(),
+    });
+    const bearer = { authorization: `Bearer ${((await tokenRes.json()) as { access_token: string }).access_token}` };
+    const sent = await fetch(`${root}/proxy/daemon/server/${id}/console`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ command: 'from a script' }) });
+    expect(sent.status).toBe(204);
+    const [entry] = await serverActivity(`?actor=${created.json.client_id}`);
+    expect(entry).toMatchObject({ event: 'server.console.command', actor: { type: 'client', id: created.json.client_id, name: 'my script' }, data: { command: 'from a script' } });
+  });
+
   it('filters by event group and actor, and pages', async () => {
-    expect((await serverActivity('?event=server.file')).map((e) => e.event)).toEqual(['server.file.deleted', 'server.file.archived', 'server.file.written']);
+    expect((await serverActivity(`?event=server.file&actor=${operator.id}`)).map((e) => e.event)).toEqual(['server.file.deleted', 'server.file.written', 'server.file.deleted', 'server.file.archived', 'server.file.written']);
     expect((await serverActivity(`?actor=${t.admin.id}`)).map((e) => e.event)).toEqual(['server.created']);
-    const page = await call(`/api/servers/${id}/activity?limit=2&page=2`, watcher);
-    expect(page.json.paging).toEqual({ page: 2, limit: 2, total: 8 });
-    expect(page.json.activity.map((e: ActivityEntry) => e.event)).toEqual(['server.file.deleted', 'server.file.archived']);
+    const page = await call(`/api/servers/${id}/activity?limit=2&page=2&actor=${operator.id}`, watcher);
+    expect(page.json.paging).toEqual({ page: 2, limit: 2, total: 9 });
+    expect(page.json.activity.map((e: ActivityEntry) => e.event)).toEqual(['server.killed', 'server.console.command']);
     const all = await call(`/api/activity?server=${id}&user=${operator.id}&event=server.console.command`, t.admin);
     expect(all.json.activity).toHaveLength(2);
   });

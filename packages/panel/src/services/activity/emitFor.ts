@@ -1,16 +1,14 @@
 import type { ActivityActor, ActivityEvent } from '@outpost/shared';
 import type { FastifyRequest } from 'fastify';
+import { actorOf } from '../policy/policy.js';
 
 /** An event a request emits: its actor and client address come from the request. */
 export type RequestEvent = ActivityEvent extends infer E ? (E extends ActivityEvent ? Omit<E, 'actor' | 'ip'> & { actor?: ActivityActor } : never) : never;
 
-/** Who made the request: its OAuth2 client, or its signed-in user by their name now. */
+/** Who made the request: its OAuth2 client or its signed-in user, by their name now (policy's actorOf). */
 export async function requestActor(request: FastifyRequest): Promise<ActivityActor> {
-  const session = request.session;
-  if (!session) return { type: 'system', id: null, name: 'anonymous' };
-  if (session.client) return { type: 'client', id: session.client.id, name: session.client.id };
-  const user = await request.server.panel.repo.users.byId(session.userId);
-  return { type: 'user', id: String(session.userId), name: user?.username ?? String(session.userId) };
+  if (!request.session) return { type: 'system', id: null, name: 'anonymous' };
+  return actorOf(request);
 }
 
 /**
