@@ -148,12 +148,25 @@ describe('activity events', () => {
       expect(Date.parse(one(asked).time)).toBeLessThanOrEqual(Date.parse(one(reported).time));
     }
 
+    // A run by the task's schedule reports its result as the task's (the schedule is the daemon's own call).
+    await node.daemon.servers.get(id).tasks.run(task.json.id, { scheduled: true });
+    const [scheduled] = await activity(`server=${id}&event=server.task.finished`);
+    expect(scheduled).toMatchObject({ actor: { type: 'task', id: task.json.id, name: 'Say' }, data: { ok: true } });
+
     // A backup a task makes is the task's.
     const backupTask = await call('POST', `/api/servers/${id}/tasks`, admin, { name: 'Back up', operations: [{ type: 'backup', name: 'by the task' }] });
     expect((await call('POST', `/api/servers/${id}/tasks/${backupTask.json.id}/run`, editor)).status).toBe(204);
     await expect.poll(async () => (await activity(`server=${id}&event=server.backup.created`)).length, patience).toBe(2);
     const [byTask] = await activity(`server=${id}&event=server.backup.created`);
     expect(byTask).toMatchObject({ actor: { type: 'task', id: backupTask.json.id, name: 'Back up' }, data: { name: 'by the task' } });
+  });
+
+  it('records a failed install with its reason, from the node', async () => {
+    const id = await createServer('events bad install', { ...echoDefinition, install: [{ type: 'command', commands: ['exit 3'] }] });
+    expect((await call('POST', `/proxy/daemon/server/${id}/install?wait=true`, admin)).status).not.toBe(204);
+    const [failed] = await activity(`server=${id}&event=server.install.failed`);
+    expect(failed).toMatchObject({ actor: { type: 'system', id: null }, data: { error: expect.any(String) } });
+    expect(await activity(`server=${id}&event=server.install.finished`)).toEqual([]);
   });
 
   it('records a crash with the last console lines, the recovery and the give-up, from the node', async () => {
