@@ -120,12 +120,7 @@ type Missing = Exclude<ActivityEventName, (typeof ACTIVITY_EVENTS)[number]>;
 const allListed: Missing extends never ? true : Missing = true;
 void allListed;
 
-export function isActivityEvent(value: unknown): value is ActivityEventName {
-  return typeof value === 'string' && (ACTIVITY_EVENTS as readonly string[]).includes(value);
-}
-
 export const ACTOR_TYPES = ['user', 'client', 'task', 'system'] as const;
-export type ActorType = (typeof ACTOR_TYPES)[number];
 
 /**
  * Who did it: a signed-in user, an OAuth2 client, a scheduled task (id: the task's id) or the
