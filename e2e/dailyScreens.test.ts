@@ -179,7 +179,7 @@ describe('the daily screens', () => {
     await page.getByRole('button', { name: 'Close' }).click();
 
     await page.locator('[data-entry="huge.log"]').getByText('huge.log').click();
-    await expect(page.getByTestId('file-not-editable').innerText()).resolves.toContain('the editor opens files up to');
+    await expect.poll(() => page.getByTestId('file-not-editable').innerText()).toContain('the editor opens files up to');
     await screenshot(page, 'daily-file-too-large');
     await page.getByRole('button', { name: 'Close' }).click();
 
