@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { QueryState } from '../../../components/QueryState';
 import { useCan } from '../../../hooks/useCan';
-import { useFormat } from '../../../hooks/useFormat';
+import { EntryDetailCells } from '../files/EntryDetailCells';
 import { joinPath, parentPath } from '../files/fileKinds';
 import { sortEntries } from '../files/FileTable';
 import { crumbsOf } from './backupFolders';
@@ -22,7 +22,6 @@ interface BackupBrowserProps {
 /** A backup's files, read-only, as the file manager shows a folder: folders open, and each entry can be restored alone. */
 export function BackupBrowser({ serverId, backup, onClose }: BackupBrowserProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const [path, setPath] = useState('/');
   const files = useBackupFiles(serverId, backup.id, path);
   const restore = useRestoreBackup(serverId);
@@ -95,16 +94,7 @@ export function BackupBrowser({ serverId, backup, onClose }: BackupBrowserProps)
                         </Group>
                       </UnstyledButton>
                     </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {entry.isFile ? format.bytes(entry.size) : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {entry.modifyTime ? format.dateTime(entry.modifyTime * 1000) : ''}
-                      </Text>
-                    </Table.Td>
+                    <EntryDetailCells entry={entry} />
                     {canRestore && (
                       <Table.Td>
                         <Button size="compact-xs" variant="light" leftSection={<IconHistory size={14} />} onClick={() => setRestoring(joinPath(path, entry.name))}>

@@ -3,7 +3,7 @@ import { IconArrowUp, IconDots, IconDownload, IconEdit, IconFile, IconFileZip, I
 import { useTranslation } from '../../../translation/useTranslation';
 import type { FileEntry } from '@outpost/shared';
 import { entryActions } from './entryActions';
-import { useFormat } from '../../../hooks/useFormat';
+import { EntryDetailCells } from './EntryDetailCells';
 import { isArchive, isImage } from './fileKinds';
 
 export interface FileActions {
@@ -32,7 +32,6 @@ interface FileTableProps {
 /** The listing: name, size, modified, and each entry's actions (spec section 2.5). */
 export function FileTable({ files, selected, onSelect, actions, canWrite }: FileTableProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const toggle = (name: string) => onSelect(selected.includes(name) ? selected.filter((n) => n !== name) : [...selected, name]);
   return (
     <Table highlightOnHover verticalSpacing={6} data-testid="file-list">
@@ -75,16 +74,7 @@ export function FileTable({ files, selected, onSelect, actions, canWrite }: File
                   </Group>
                 </UnstyledButton>
               </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  {entry.isFile ? format.bytes(entry.size) : ''}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  {entry.modifyTime ? format.dateTime(entry.modifyTime * 1000) : ''}
-                </Text>
-              </Table.Td>
+              <EntryDetailCells entry={entry} />
               <Table.Td>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
