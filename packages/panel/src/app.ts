@@ -85,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     mail: new Mailer(repo, (details, msg) => app.log.warn(details, msg)),
     webhooks: new WebhookDeliveries(repo, { ...WEBHOOK_TIMING, ...options.webhookTiming }, (details, msg) => app.log.warn(details, msg)),
-    activity: new ActivityLog(repo.activity, { retentionDays: config.activityDays, warn: (details, msg) => app.log.warn(details, msg) }),
+    activity: new ActivityLog(repo.activity, { retentionDays: config.activityDays, store: config.activityLog, warn: (details, msg) => app.log.warn(details, msg) }),
   };
   app.decorate('panel', context);
   context.webhooks.attach(context.activity);

@@ -22,7 +22,16 @@ describe('loadConfig', () => {
       sessionMinutes: 60,
       trustProxy: false,
       activityDays: 90,
+      activityLog: true,
     });
+  });
+
+  it('stores activity unless told off, and refuses a word that is neither', () => {
+    expect(loadConfig({ OUTPOST_ACTIVITY_LOG: 'off' }, dir).activityLog).toBe(false);
+    writeFileSync(join(dir, 'outpost.json'), '{"activityLog": false}');
+    expect(loadConfig({}, dir).activityLog).toBe(false);
+    expect(loadConfig({ OUTPOST_ACTIVITY_LOG: 'on' }, dir).activityLog).toBe(true);
+    expect(() => loadConfig({ OUTPOST_ACTIVITY_LOG: 'sometimes' }, dir)).toThrow(/OUTPOST_ACTIVITY_LOG/);
   });
 
   it('keeps activity 90 days unless told otherwise, 0 for ever', () => {

@@ -20,6 +20,8 @@ export interface PanelConfig {
   trustProxy?: boolean | string[];
   /** Days the activity log keeps an entry (default 90); 0 keeps them for ever. */
   activityDays?: number;
+  /** Whether events are stored in the activity log (default true); off, webhooks and mail still get them. */
+  activityLog?: boolean;
 }
 
 /** The shape of outpost.json: every key optional, the same names as PanelConfig. */
@@ -43,6 +45,7 @@ export const ConfigEnv = {
   sessionMinutes: 'OUTPOST_SESSION_MINUTES',
   trustProxy: 'OUTPOST_TRUST_PROXY',
   activityDays: 'OUTPOST_ACTIVITY_DAYS',
+  activityLog: 'OUTPOST_ACTIVITY_LOG',
 } as const;
 
 const dialects: readonly DbDialect[] = ['sqlite', 'postgres', 'mysql'];
@@ -52,6 +55,16 @@ function toInt(name: string, value: string | number | undefined, fallback: numbe
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return n;
+}
+
+/** on/off (true/false, 1/0) from a variable, or a boolean from the file. */
+function toSwitch(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (typeof value === 'boolean') return value;
+  const word = String(value).trim().toLowerCase();
+  if (['on', 'true', '1'].includes(word)) return true;
+  if (['off', 'false', '0'].includes(word)) return false;
+  throw new Error(`${name} must be on or off, got ${JSON.stringify(value)}`);
 }
 
 /** "true"/"false" (or 1/0), or a comma-separated list of proxy addresses; a file may give a boolean or a list. */
@@ -106,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionMinutes: toInt(ConfigEnv.sessionMinutes, env[ConfigEnv.sessionMinutes] ?? file.sessionMinutes, 60) || 60,
     trustProxy: toTrustProxy(env[ConfigEnv.trustProxy] || file.trustProxy),
     activityDays: toInt(ConfigEnv.activityDays, env[ConfigEnv.activityDays] ?? file.activityDays, 90),
+    activityLog: toSwitch(ConfigEnv.activityLog, env[ConfigEnv.activityLog] ?? file.activityLog, true),
   };
 }

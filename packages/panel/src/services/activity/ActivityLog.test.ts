@@ -50,6 +50,18 @@ describe.each(testDialects())('the activity log on %s', (dialect) => {
     await log.stop();
   });
 
+  it('with storing off, keeps nothing but still hands every event to subscribers', async () => {
+    const repo = activityRepository(db);
+    const log = new ActivityLog(repo, { store: false });
+    const seen: string[] = [];
+    log.subscribe((record) => seen.push(record.event));
+    log.emit(command(1));
+    log.emit(command(2));
+    await log.flush();
+    expect(seen).toEqual(['server.console.command', 'server.console.command']);
+    expect((await repo.list({}, 1, 10)).total).toBe(0);
+  });
+
   it('removes entries older than the retention, by the clock it is given', async () => {
     const repo = activityRepository(db);
     let now = Date.parse('2026-01-01T00:00:00Z');

@@ -13,6 +13,8 @@ const DAY_MS = 24 * 60 * 60_000;
 export interface ActivityLogOptions {
   /** Days an entry is kept (default 90); 0 keeps them for ever. */
   retentionDays?: number;
+  /** False keeps nothing: subscribers (webhooks, mail) still get every event. */
+  store?: boolean;
   now?: () => number;
   warn?: (details: object, msg: string) => void;
 }
@@ -50,6 +52,7 @@ export class ActivityLog implements ActivityEvents {
         this.options.warn?.({ err: error, event: record.event }, 'an activity subscriber failed');
       }
     }
+    if (this.options.store === false) return;
     if (this.queue.length >= QUEUE_MAX) {
       this.dropped++;
       return;
