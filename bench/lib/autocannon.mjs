@@ -9,8 +9,9 @@ const runner = fileURLToPath(new URL('./autocannonRun.mjs', import.meta.url));
  * `cpus`, so the generator does not share a core with the server it measures); answers
  * requests per second, p99 latency in ms and the count of non-2xx answers.
  */
-export async function load(url, { connections = 50, seconds = 5, headers = {}, cpus } = {}) {
-  const args = [runner, JSON.stringify({ url, connections, duration: seconds, headers })];
+export async function load(url, { connections = 50, seconds = 5, headers = {}, cpus, method, body, overallRate } = {}) {
+  // `overallRate` holds the load to that many requests a second (latency at a given rate, not the most it takes).
+  const args = [runner, JSON.stringify({ url, connections, duration: seconds, headers, method, body, overallRate })];
   const [command, argv] = cpus ? ['taskset', ['-c', cpus, process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';

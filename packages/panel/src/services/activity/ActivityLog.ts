@@ -3,8 +3,12 @@ import type { ActivityRepository } from '../../db/activity.js';
 
 /** Events wait at most this long before their batch is written. */
 const FLUSH_MS = 250;
-/** A batch this big is written at once; a single insert stays well under every engine's limits. */
-const BATCH_MAX = 200;
+/**
+ * A batch this big is written at once, one insert each. SQLite writes on the event loop, so a big
+ * flush is cut into inserts of this size with a turn of the loop between them: requests in
+ * flight are answered between two inserts instead of after all of them.
+ */
+const BATCH_MAX = 50;
 /** Entries beyond this many waiting are dropped (and counted) while the database is down. */
 const QUEUE_MAX = 20_000;
 const SWEEP_MS = 60 * 60_000;
@@ -79,6 +83,7 @@ export class ActivityLog implements ActivityEvents {
         } catch (error) {
           this.options.warn?.({ err: error, count: batch.length }, 'activity entries could not be stored');
         }
+        if (this.queue.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       }
     });
     return this.writing;
