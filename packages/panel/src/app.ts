@@ -26,6 +26,7 @@ import { Mailer } from './services/mail/Mailer.js';
 import { ActivityLog } from './services/activity/ActivityLog.js';
 import { prepareFirstStart } from './services/prepareFirstStart.js';
 import { shippedAssets } from './shippedAssets.js';
+import { MailNotifications } from './services/notifications/MailNotifications.js';
 import { WEBHOOK_TIMING, WebhookDeliveries, type WebhookTiming } from './services/webhooks/WebhookDeliveries.js';
 
 export interface BuildAppOptions {
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   nodeHealthMs?: number;
   /** Webhook back-off and timeout (tests shorten them); default WEBHOOK_TIMING. */
   webhookTiming?: Partial<WebhookTiming>;
+  /** The clock of the mail notifications' throttle (tests move it past 10 minutes). */
+  notificationClock?: () => number;
 }
 
 const EXPIRED_SESSION_SWEEP_MS = 10 * 60_000;
@@ -89,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('panel', context);
   context.webhooks.attach(context.activity);
+  new MailNotifications(repo, context.mail, { now: options.notificationClock }).attach(context.activity);
 
   // Expired sessions are refused on sight; this sweep removes the ones nobody presents again.
   const sweep = setInterval(() => {

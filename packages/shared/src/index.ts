@@ -35,5 +35,6 @@ export * from './contract/backups.js';
 export * from './contract/limits.js';
 export * from './contract/activity.js';
 export * from './contract/webhooks.js';
+export * from './contract/notifications.js';
 export * from './readTar.js';
 export * from './attemptBudget.js';

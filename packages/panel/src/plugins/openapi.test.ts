@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import { Type } from 'typebox';
-import { CreatedWebhook, Webhook, WebhookDeliveryList, WebhookRequest, WebhookTestAnswer } from '@outpost/shared';
+import { CreatedWebhook, NotificationPreferences, Webhook, WebhookDeliveryList, WebhookRequest, WebhookTestAnswer } from '@outpost/shared';
 import {
   BackupCreated,
   BackupEditRequest,
@@ -107,6 +107,8 @@ const calls: Record<string, Call> = {
   'PUT /api/self/otp': { body: OtpConfirmRequest, ok: none },
   'DELETE /api/self/otp/{token}': { ok: none },
   'GET /api/self/activity': { ok: [200, ActivityListResponse] },
+  'GET /api/self/notifications': { ok: [200, NotificationPreferences] },
+  'PUT /api/self/notifications': { body: NotificationPreferences, ok: [200, NotificationPreferences] },
   'GET /api/activity': { ok: [200, ActivityListResponse] },
   'GET /api/servers/{id}/activity': { ok: [200, ActivityListResponse] },
   'GET /api/self/oauth2': { ok: [200, OAuthClientList] },

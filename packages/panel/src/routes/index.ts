@@ -16,6 +16,7 @@ import templateReposRoutes from './templateRepos/templateRepos.js';
 import themeRoutes from './theme/theme.js';
 import selfOtpRoutes from './self/otp.js';
 import selfRoutes from './self/self.js';
+import selfNotificationsRoutes from './self/notifications.js';
 import settingsRoutes from './settings/settings.js';
 import userSettingsRoutes from './userSettings/userSettings.js';
 import usersRoutes from './users/users.js';
@@ -30,6 +31,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   configRoutes,
   selfRoutes,
   selfOtpRoutes,
+  selfNotificationsRoutes,
   oauthTokenRoutes,
   oauthClientRoutes,
   settingsRoutes,

@@ -14,9 +14,9 @@ export interface TestApp {
 }
 
 /** A panel on a fresh SQLite file in a temp folder, with no web app unless one is given. */
-export async function createTestApp(overrides: Partial<PanelConfig> & { webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<PanelConfig> & { webDist?: string; notificationClock?: () => number } = {}): Promise<TestApp> {
   const database = await createTestDatabase('sqlite');
-  const { webDist, ...rest } = overrides;
+  const { webDist, notificationClock, ...rest } = overrides;
   const config: PanelConfig = {
     port: 0,
     host: '127.0.0.1',
@@ -27,7 +27,7 @@ export async function createTestApp(overrides: Partial<PanelConfig> & { webDist?
     sessionMinutes: 60,
     ...rest,
   };
-  const app = await buildApp({ config, webDist: webDist ?? '/nonexistent-web-dist' });
+  const app = await buildApp({ config, webDist: webDist ?? '/nonexistent-web-dist', notificationClock });
   return {
     app,
     config,

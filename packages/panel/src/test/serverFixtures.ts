@@ -10,8 +10,8 @@ export interface NodeTestApp extends TestApp {
   localNodeId: number;
 }
 
-export async function createNodeTestApp(): Promise<NodeTestApp> {
-  const t = await createTestApp();
+export async function createNodeTestApp(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<NodeTestApp> {
+  const t = await createTestApp(overrides);
   const node = await startLocalNode(t.app, { autostart: false, stopGraceMs: 2000, restartDelayMs: 100 });
   const admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
   const localNodeId = (await t.app.panel.repo.nodes.local())!.id;

@@ -1,5 +1,6 @@
 import {
   NoContent,
+  NotificationPreferences,
   OtpConfirmRequest,
   OtpDisableParams,
   OtpSetupResponse,
@@ -46,4 +47,17 @@ export const otpDisableSchema = {
   tags: ['self'],
   params: OtpDisableParams,
   response: responses({ 204: NoContent }),
+};
+
+export const getNotificationsSchema = {
+  summary: 'The events the caller is mailed about (issue 31), none at first',
+  tags: ['self'],
+  response: responses({ 200: NotificationPreferences }),
+};
+
+export const putNotificationsSchema = {
+  summary: 'Choose the events the caller is mailed about, for the servers they can see (at most one mail per server and event every 10 minutes)',
+  tags: ['self'],
+  body: NotificationPreferences,
+  response: responses({ 200: NotificationPreferences }),
 };

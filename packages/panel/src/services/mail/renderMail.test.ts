@@ -33,6 +33,13 @@ describe('renderMail', () => {
     expect(mail.text).toContain('Hello bob,');
   });
 
+  it("quotes a crash's console lines as they are after the body, escaped in the HTML part", async () => {
+    const mail = await renderMail('en_US', 'a@example.com', { kind: 'serverCrashed', name: 'bob', values: { server: 'Crashy', time: 'now', company: 'X' }, link: 'https://panel.example.com/server/1', quote: ['<b>boom</b>', 'at line 2'] });
+    expect(mail.text.split('\n\n').slice(1, 3)).toEqual(['The server Crashy stopped unexpectedly (now).', '> <b>boom</b>\n> at line 2']);
+    expect(mail.html).toContain('&lt;b&gt;boom&lt;/b&gt;\nat line 2</pre>');
+    expect(mail.html).not.toContain('<b>boom');
+  });
+
   it('marks the language, right to left for Arabic and Hebrew', async () => {
     expect((await renderMail('he_IL', 'a@example.com', { kind: 'test', values: { company: 'X' } })).html).toContain('<html lang="he-IL" dir="rtl">');
     expect((await renderMail('fr_FR', 'a@example.com', { kind: 'test', values: { company: 'X' } })).html).toContain('<html lang="fr-FR">');

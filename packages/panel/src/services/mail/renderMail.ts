@@ -16,7 +16,11 @@ export type MailKind =
   | 'otpDisabled'
   | 'clientCreated'
   | 'clientDeleted'
-  | 'passwordReset';
+  | 'passwordReset'
+  | 'serverCrashed'
+  | 'serverGaveUp'
+  | 'backupFailed'
+  | 'nodeOffline';
 
 /** Mails about a change to the account itself end with what to do if it was not the owner. */
 const securityKinds: readonly MailKind[] = ['emailChanged', 'passwordChanged', 'otpEnabled', 'otpDisabled', 'clientCreated', 'clientDeleted'];
@@ -31,6 +35,8 @@ export interface MailContent {
   values: Record<string, string>;
   /** The address of the mail's button, when it has one. */
   link?: string;
+  /** Lines shown as they are after the body (a crash's last console lines), untranslated. */
+  quote?: string[];
 }
 
 const escapeHtml = (text: string) =>
@@ -46,7 +52,9 @@ export async function renderMail(locale: string, to: string, content: MailConten
   const action = link ? t(`mail.${kind}.action`, values) : undefined;
   const signature = t('mail.signature', values);
 
-  const text = [greeting, body, ...(link ? [`${action}: ${link}`] : []), ...after, signature].join('\n\n') + '\n';
+  const quote = content.quote?.length ? content.quote : undefined;
+
+  const text = [greeting, body, ...(quote ? [quote.map((line) => `> ${line}`).join('\n')] : []), ...(link ? [`${action}: ${link}`] : []), ...after, signature].join('\n\n') + '\n';
   const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
   const button = link
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#228be6;color:#ffffff;border-radius:4px;text-decoration:none">${escapeHtml(action!)}</a></p>` +
@@ -56,6 +64,9 @@ export async function renderMail(locale: string, to: string, content: MailConten
     `<!doctype html><html lang="${escapeHtml(locale.replace('_', '-'))}"${rtlLocales.includes(locale as Locale) ? ' dir="rtl"' : ''}><body style="font-family:sans-serif;font-size:14px;color:#222222">` +
     paragraph(greeting) +
     paragraph(body) +
+    (quote
+      ? `<pre style="margin:0 0 16px;padding:8px 12px;background:#f1f3f5;font-size:12px;white-space:pre-wrap;word-break:break-all">${escapeHtml(quote.join('\n'))}</pre>`
+      : '') +
     button +
     after.map(paragraph).join('') +
     paragraph(signature) +

@@ -8,6 +8,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { AccountCard } from './AccountCard';
 import { ChangeIdentityCard } from './ChangeIdentityCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { NotificationsCard } from './NotificationsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
 export default function AccountScreen() {
@@ -23,6 +24,7 @@ export default function AccountScreen() {
               {/* Keyed by the saved value, so the form restarts from it after a change. */}
               <ChangeIdentityCard key={`u-${me.username}`} field="username" current={me.username} />
               <ChangeIdentityCard key={`e-${me.email}`} field="email" current={me.email} />
+              <NotificationsCard />
             </Stack>
             <Stack gap="lg">
               <ChangePasswordCard />
