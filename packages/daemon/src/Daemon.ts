@@ -9,6 +9,7 @@ import { BackupManager, type BackupOptions } from './backups/BackupManager.js';
 import { daemonRoutes } from './http/routes.js';
 import { NodeLimits, type NodeLimitsConfig } from './limits/NodeLimits.js';
 import { DiskScanner, type DiskScanOptions } from './disk/DiskScanner.js';
+import { NodeEventJournal } from './events/NodeEventJournal.js';
 import { runOperations } from './operations/runOperations.js';
 import { checkRequirements } from './operations/checkRequirements.js';
 import { downloadSourcesWith, type DownloadSources } from './operations/downloadSources.js';
@@ -82,7 +83,11 @@ export interface DaemonConfig {
   limits?: NodeLimitsConfig;
   /** Where the daemon reports logins, session ends and refusals (pino, or the panel's Fastify logger); silent when absent. */
   logger?: DaemonLogger;
-  /** Told of the events of servers' lives only the node sees (crashes, install outcomes, task results): the panel's activity log. */
+  /**
+   * Told of the events of servers' lives only the node sees (crashes, install outcomes, task
+   * results): the local node's straight into the panel's activity log. Every node also keeps them
+   * in its journal (`events`), which the panel reads from a remote one (GET /daemon/node/events).
+   */
   onEvent?: ServerOptions['onEvent'];
   /**
    * Keeps a new secret where the daemon reads it on its next start (`outpost daemon`: its
@@ -104,6 +109,8 @@ export class Daemon {
   readonly limits: NodeLimits;
   /** Measures every server's folder in turn against its disk limit. */
   readonly disk: DiskScanner;
+  /** The last events of its servers' lives, for the panel to read (issue 31). */
+  readonly events = new NodeEventJournal();
   private sftp?: SftpServer;
   private closing?: Promise<void>;
 
@@ -133,7 +140,10 @@ export class Daemon {
       // This daemon's own: another in the same process keeps its sources.
       downloadSources: downloadSourcesWith(config.downloadSources),
       appliedLimits: (limits) => this.limits.applied(limits),
-      onEvent: config.onEvent,
+      onEvent: (event) => {
+        this.events.append(event);
+        config.onEvent?.(event);
+      },
       // Docker applies a container's limits itself; elsewhere each one set needs its cgroup controller (disk is the daemon's own).
       limitsEnforced: (environment, limits) => environment?.type === 'docker' || LIMIT_NAMES.every((name) => !limits[name] || this.limits.enforcement[name]),
       createEnvironment:
@@ -210,6 +220,8 @@ export class Daemon {
 
   /** Stops every server (kill after the grace period); safe to call twice. */
   close(): Promise<void> {
+    // The panel's read waiting for an event is answered now, not after its wait.
+    this.events.close();
     this.closing ??= Promise.all([this.backups.close(), this.servers.shutdown(), this.sftp?.close(), this.disk.close()]).then(() => {
       for (const server of this.servers.list()) server.files.close();
     });

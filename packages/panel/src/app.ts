@@ -24,6 +24,7 @@ import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
 import { Mailer } from './services/mail/Mailer.js';
 import { ActivityLog } from './services/activity/ActivityLog.js';
+import { NodeEventFeeds, type NodeEventFeedTiming } from './nodes/NodeEventFeeds.js';
 import { prepareFirstStart } from './services/prepareFirstStart.js';
 import { shippedAssets } from './shippedAssets.js';
 import { MailNotifications } from './services/notifications/MailNotifications.js';
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   nodeHealthMs?: number;
   /** Webhook back-off and timeout (tests shorten them); default WEBHOOK_TIMING. */
   webhookTiming?: Partial<WebhookTiming>;
+  /** Remote nodes' event feeds: back-off, long-poll hold, node list reads (tests shorten them). */
+  nodeEventTiming?: Partial<NodeEventFeedTiming>;
   /** The clock of the mail notifications' throttle (tests move it past 10 minutes). */
   notificationClock?: () => number;
 }
@@ -72,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // trustProxy lets X-Forwarded-For name the client and X-Forwarded-Proto say https (a Secure cookie).
   const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy ?? false, bodyLimit: 1024 * 1024, frameworkErrors: routingError });
   const nodes = new NodeClients(repo);
+  const activity = new ActivityLog(repo.activity, { retentionDays: config.activityDays, store: config.activityLog, warn: (details, msg) => app.log.warn(details, msg) });
   const context: PanelContext = {
     config,
     db,
@@ -81,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pendingLogins: new PendingLogins(),
     nodes,
     nodeHealth: new NodeHealth(repo, nodes, options.nodeHealthMs),
+    nodeEvents: new NodeEventFeeds(repo, nodes, activity, options.nodeEventTiming, (details, msg) => app.log.warn(details, msg)),
     sockets: new OpenSockets(),
     resetRequests: {
       perAddress: new AttemptBudget(RESETS_PER_ADDRESS_HOUR, 60 * 60_000, 'password resets from this address'),
@@ -88,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     mail: new Mailer(repo, (details, msg) => app.log.warn(details, msg)),
     webhooks: new WebhookDeliveries(repo, { ...WEBHOOK_TIMING, ...options.webhookTiming }, (details, msg) => app.log.warn(details, msg)),
-    activity: new ActivityLog(repo.activity, { retentionDays: config.activityDays, store: config.activityLog, warn: (details, msg) => app.log.warn(details, msg) }),
+    activity,
   };
   app.decorate('panel', context);
   context.webhooks.attach(context.activity);
@@ -105,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => {
     context.nodeHealth.start();
     context.activity.start();
+    context.nodeEvents.start();
   });
   context.nodeHealth.watch((node, online) =>
     context.activity.emit({ event: online ? 'node.online' : 'node.offline', actor: SYSTEM_ACTOR, data: { node: node.id, name: node.name } }),
@@ -112,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await context.nodeHealth.stop();
+    // Before the activity log stops: a batch taken is emitted whole or not at all.
+    await context.nodeEvents.stop();
     // Mails under way still read the database.
     await context.mail.idle();
     await context.activity.stop();

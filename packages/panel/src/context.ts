@@ -5,6 +5,7 @@ import type { Repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';
 import type { NodeClients } from './nodes/NodeClients.js';
 import type { NodeHealth } from './nodes/NodeHealth.js';
+import type { NodeEventFeeds } from './nodes/NodeEventFeeds.js';
 import type { OpenSockets } from './services/access/OpenSockets.js';
 import type { FailedLogins } from './services/failedLogins.js';
 import type { PendingLogins } from './services/pendingLogins.js';
@@ -25,6 +26,8 @@ export interface PanelContext {
   nodes: NodeClients;
   /** Whether each node answers, checked in the background. */
   nodeHealth: NodeHealth;
+  /** Remote nodes' server events (crashes, backups, task results) read into the activity log. */
+  nodeEvents: NodeEventFeeds;
   /** Live connections by user and server, closed when that user's permissions there change. */
   sockets: OpenSockets;
   /** Password-reset requests, per client address and per email. */

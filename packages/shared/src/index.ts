@@ -34,6 +34,7 @@ export * from './contract/tasks.js';
 export * from './contract/backups.js';
 export * from './contract/limits.js';
 export * from './contract/activity.js';
+export * from './contract/nodeEvents.js';
 export * from './contract/webhooks.js';
 export * from './contract/notifications.js';
 export * from './readTar.js';

@@ -4,6 +4,7 @@
 // user holds on that server; the daemon checks them again. Browser-safe: types only.
 import type { ServerDefinition, Variable } from './contract/definition.js';
 import type { NodeInfo } from './contract/nodes.js';
+import type { NodeEventBatch } from './contract/nodeEvents.js';
 import type { ConsoleReplay, FileEntry, FileListing, PowerAction, ServerFlags, ServerFlagsRequest, ServerStats, ServerStatus } from './contract/serverApi.js';
 import type { SocketEvent, SocketRequest } from './contract/socket.js';
 import type { Task, TaskList } from './contract/tasks.js';
@@ -118,6 +119,11 @@ export interface NodeClient {
   testBackupStorage(caller: NodeCaller, storage?: BackupStorage): Promise<BackupStorageState>;
   /** What the daemon says about itself; any valid token for the node may ask (the panel's health check). */
   nodeInfo(caller: NodeCaller): Promise<NodeInfo>;
+  /**
+   * The node's events after number `after` of journal `boot` (contract/nodeEvents.ts), held up
+   * to `wait` seconds while there are none; the panel's own token only. `signal` ends the wait.
+   */
+  nodeEvents(caller: NodeCaller, after?: number, wait?: number, boot?: string, signal?: AbortSignal): Promise<NodeEventBatch>;
   /**
    * Replaces the node's secret (nodes.deploy): the daemon keeps it (a remote one in its
    * daemon.json) and refuses tokens signed with the old one from then on.

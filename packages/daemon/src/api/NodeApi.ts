@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { grants, hasScope, OutpostError, powerActions, readTask, requireScopes, requireTaskScopes, runFlagsOf, runFlagValues, Scopes, serverActionScopes as need } from '@outpost/shared';
+import { grants, hasScope, NODE_EVENTS_MAX_WAIT_SECONDS, OutpostError, powerActions, readTask, requireScopes, requireTaskScopes, runFlagsOf, runFlagValues, Scopes, serverActionScopes as need } from '@outpost/shared';
 import type {
   BackupDownload,
   BackupEditRequest,
@@ -11,6 +11,7 @@ import type {
   ConsoleReplay,
   FileEntry,
   FileDownload,
+  NodeEventBatch,
   NodeInfo,
   FileListing,
   NodeCaller,
@@ -29,6 +30,8 @@ import type {
 } from '@outpost/shared';
 import type { BackupManager } from '../backups/BackupManager.js';
 import type { NodeLimits } from '../limits/NodeLimits.js';
+import type { NodeEventJournal } from '../events/NodeEventJournal.js';
+import { requirePanelCaller } from '../auth/requirePanelCaller.js';
 import type { Server } from '../servers/Server.js';
 import type { FileStore } from '../servers/serverFiles.js';
 import type { ServerManager } from '../servers/ServerManager.js';
@@ -47,6 +50,8 @@ export interface NodeApiHost {
   readonly backups: BackupManager;
   /** What the node can enforce of servers' limits. */
   readonly limits: Pick<NodeLimits, 'enforcement'>;
+  /** The last events of its servers' lives. */
+  readonly events: Pick<NodeEventJournal, 'read'>;
   readonly files: (server: Server) => FileStore;
   closeSftpSessions(userId: string, serverId?: string): number;
   setSecret(secret: string): Promise<void>;
@@ -295,6 +300,15 @@ export class NodeApi implements NodeClient {
     const backups = this.daemon.backups.storageState;
     // What it can enforce of servers' limits (issue 30): the panel shows it on the node page.
     return { version: daemonVersion, ...(backups && { backups }), limits: this.daemon.limits.enforcement };
+  }
+
+  /** Every server's events, users' names in them included, so the panel's own token only: it hands them out by its own checks. */
+  async nodeEvents(caller: NodeCaller, after?: number | string, wait?: number | string, boot?: string, signal?: AbortSignal): Promise<NodeEventBatch> {
+    requirePanelCaller(caller);
+    const position = after === undefined ? undefined : Number(after);
+    if (position !== undefined && !(Number.isInteger(position) && position >= 0)) throw new OutpostError('ErrFieldRequired', 'after is a whole number', { field: 'after' });
+    const seconds = Math.min(Math.max(Number(wait ?? 0) || 0, 0), NODE_EVENTS_MAX_WAIT_SECONDS);
+    return structuredClone(await this.daemon.events.read({ after: position, boot: typeof boot === 'string' ? boot : undefined, waitMs: seconds * 1000, signal }));
   }
 
   async setSecret(caller: NodeCaller, secret: string): Promise<void> {

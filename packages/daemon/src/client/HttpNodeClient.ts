@@ -13,6 +13,7 @@ import type {
   NodeCallMethods,
   NodeCaller,
   NodeClient,
+  NodeEventBatch,
   PowerAction,
   ServerSocket,
 } from '@outpost/shared';
@@ -67,8 +68,8 @@ for (const [key, row] of Object.entries(nodeCalls)) {
     },
   });
 }
-// endSftpSessions makes one of two rows' calls, chosen below.
-const CallMethods = TableCalls as abstract new () => TableCalls & Omit<NodeCallMethods, 'endSftpSessions'>;
+// endSftpSessions makes one of two rows' calls, chosen below; nodeEvents passes a signal too.
+const CallMethods = TableCalls as abstract new () => TableCalls & Omit<NodeCallMethods, 'endSftpSessions' | 'nodeEvents'>;
 
 /**
  * The NodeClient of a remote node: the daemon's HTTP+WebSocket API, each call with a fresh
@@ -214,11 +215,21 @@ export class HttpNodeClient extends CallMethods implements NodeClient {
     else await this.callNode('DELETE /daemon/sftp', nodeCalls['DELETE /daemon/sftp'], caller, [user]);
   }
 
+  /** The row's call, which `signal` abandons: the panel stops waiting on a long poll when it closes. */
+  async nodeEvents(caller: NodeCaller, after?: number, wait?: number, boot?: string, signal?: AbortSignal): Promise<NodeEventBatch> {
+    const query = new URLSearchParams();
+    if (after !== undefined) query.set('after', String(after));
+    if (wait !== undefined) query.set('wait', String(wait));
+    if (boot !== undefined) query.set('boot', boot);
+    const response = await this.fetchNode(caller, '', 'GET', `/daemon/node/events?${query}`, undefined, false, signal);
+    return (await response.json()) as NodeEventBatch;
+  }
+
   /**
    * A request to `path` (the whole path, /daemon/...) with a token naming server `id` ('' for the
    * whole node): a body goes as JSON, or unless `json` as text or streamed bytes.
    */
-  private async fetchNode(caller: NodeCaller, id: string, method: string, path: string, body?: unknown, json = body !== undefined): Promise<Response> {
+  private async fetchNode(caller: NodeCaller, id: string, method: string, path: string, body?: unknown, json = body !== undefined, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token(caller, id)}` };
     let payload: RequestInit['body'];
     if (json) {
@@ -238,6 +249,7 @@ export class HttpNodeClient extends CallMethods implements NodeClient {
         headers,
         body: payload,
         dispatcher,
+        signal,
         ...(payload && !(payload instanceof Uint8Array) && typeof payload !== 'string' ? { duplex: 'half' } : {}),
       } as RequestInit);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { builtinVariables, checkDefinitionValues, OutpostError, Scopes } from '@outpost/shared';
-import type { ActivityActor, ActivityPayloads, BackupAuthor, ServerDefinition, ServerLimits, ServerStats, Step } from '@outpost/shared';
+import type { ActivityActor, BackupAuthor, NodeEvent, ServerDefinition, ServerLimits, ServerStats, Step } from '@outpost/shared';
 import { DiskUsage } from '../disk/DiskUsage.js';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
@@ -58,16 +58,7 @@ export interface ServerOptions {
 export type StatusListener = (running: boolean) => void;
 
 /** The events of a server's life only its node sees (issue 31); `actor` is the system unless said. */
-type NodeEventName =
-  | 'server.crashed'
-  | 'server.recovered'
-  | 'server.restart.gaveup'
-  | 'server.install.finished'
-  | 'server.install.failed'
-  | 'server.task.finished'
-  | 'server.backup.created'
-  | 'server.backup.failed';
-export type ServerLifeEvent = { [E in NodeEventName]: { event: E; server: string; actor?: ActivityActor; data: ActivityPayloads[E] } }[NodeEventName];
+export type ServerLifeEvent = NodeEvent;
 
 /** How many of the console's last lines a crash event carries, and how long each may be. */
 const CRASH_LINES = 20;

@@ -22,6 +22,7 @@ import {
   SftpSessionsQuery,
 } from './serverApi.js';
 import { NodeInfo, NodeSecretRequest } from './nodes.js';
+import { NodeEventBatch, NodeEventsQuery } from './nodeEvents.js';
 import { BackupCreated, BackupCreateQuery, BackupEditRequest, BackupFilesQuery, BackupList, BackupParams, BackupPolicy, BackupStorage, BackupStorageState } from './backups.js';
 import { TaskBody, TaskCreated, TaskList, TaskParams, TaskRestriction } from './tasks.js';
 
@@ -168,6 +169,14 @@ export const nodeCalls = {
   'POST /daemon/backups/storage/test': { call: 'testBackupStorage', action: 'nodeBackupStorage', args: ['body'], response: responses({ 200: BackupStorageState }) },
   // The node itself, with a token that names no server: a token signed with the right secret is the health check.
   'GET /daemon/node': { call: 'nodeInfo', action: AnyNodeToken, response: responses({ 200: NodeInfo }) },
+  // Every server's events, a long poll: NodeApi answers the panel's own token only (requirePanelCaller).
+  'GET /daemon/node/events': {
+    call: 'nodeEvents',
+    action: AnyNodeToken,
+    args: ['query.after', 'query.wait', 'query.boot'],
+    querystring: NodeEventsQuery,
+    response: responses({ 200: NodeEventBatch }),
+  },
   'PUT /daemon/secret': { call: 'setSecret', action: 'nodeSecret', args: ['body.secret'], body: NodeSecretRequest, response: responses({ 204: NoContent }) },
 } as const satisfies Record<string, NodeCall>;
 

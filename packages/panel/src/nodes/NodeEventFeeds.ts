@@ -1,0 +1,145 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { panelCaller } from '@outpost/daemon';
+import { NODE_EVENTS_MAX_WAIT_SECONDS, SYSTEM_ACTOR, type ActivityEvent, type NodeEventBatch } from '@outpost/shared';
+import type { Repositories } from '../db/repositories.js';
+import type { NodeRow } from '../db/nodes.js';
+import type { ActivityLog } from '../services/activity/ActivityLog.js';
+import type { NodeClients } from './NodeClients.js';
+
+/** How the feeds wait: back-off while a node is down, the long poll's hold, how often the node list is read. */
+export interface NodeEventFeedTiming {
+  firstRetryMs: number;
+  maxRetryMs: number;
+  waitSeconds: number;
+  /** A node added or removed is followed or dropped within this long. */
+  syncMs: number;
+}
+
+export const NODE_EVENT_FEED_TIMING: NodeEventFeedTiming = { firstRetryMs: 1000, maxRetryMs: 30_000, waitSeconds: NODE_EVENTS_MAX_WAIT_SECONDS, syncMs: 5000 };
+
+/** Where the panel has read a node's journal up to: the daemon's start and the last number taken. */
+export interface FeedPosition {
+  boot: string;
+  seq: number;
+}
+
+/**
+ * The events of remote nodes' servers (crashes, install outcomes, task results, backups) into the
+ * activity log: one long poll per remote node on its journal (GET /daemon/node/events), each event
+ * emitted once. The local node's events come in-process (startLocalNode), so it is not read here.
+ * Positions are kept in memory: a reconnect continues where it stopped, a restarted daemon is read
+ * from its start, and after a panel restart a node is read from then on.
+ */
+export class NodeEventFeeds {
+  private readonly loops = new Map<number, { abort: AbortController; done: Promise<void> }>();
+  private readonly positions = new Map<number, FeedPosition>();
+  private timer?: NodeJS.Timeout;
+  private syncing?: Promise<void>;
+  private readonly timing: NodeEventFeedTiming;
+
+  constructor(
+    private readonly repo: Repositories,
+    private readonly clients: NodeClients,
+    private readonly activity: Pick<ActivityLog, 'emit'>,
+    timing: Partial<NodeEventFeedTiming> = {},
+    private readonly warn: (details: object, msg: string) => void = () => undefined,
+  ) {
+    this.timing = { ...NODE_EVENT_FEED_TIMING, ...timing };
+  }
+
+  /** Follows every remote node now, and those added later within syncMs. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.sync(), this.timing.syncMs);
+    this.timer.unref();
+    void this.sync();
+  }
+
+  /** Ends every loop (their long polls are abandoned) and waits for them. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.syncing;
+    const loops = [...this.loops.values()];
+    this.loops.clear();
+    for (const loop of loops) loop.abort.abort();
+    await Promise.all(loops.map((loop) => loop.done));
+  }
+
+  /** Starts a loop for each remote node without one and ends those of nodes removed (one round at a time). */
+  sync(): Promise<void> {
+    this.syncing ??= this.repo.nodes
+      .list()
+      .then((rows) => {
+        const remote = new Set(rows.filter((row) => !row.is_local).map((row) => row.id));
+        for (const id of remote) if (!this.loops.has(id)) this.follow(id);
+        for (const id of this.loops.keys()) if (!remote.has(id)) this.drop(id);
+      })
+      .catch((error: unknown) => this.warn({ err: error }, 'node event feeds: the node list could not be read'))
+      .finally(() => (this.syncing = undefined));
+    return this.syncing;
+  }
+
+  /** Where a node's journal has been read up to; undefined before its first answer. */
+  positionOf(nodeId: number): FeedPosition | undefined {
+    return this.positions.get(nodeId);
+  }
+
+  private follow(nodeId: number): void {
+    const abort = new AbortController();
+    const done = this.run(nodeId, abort.signal).catch((error: unknown) => this.warn({ err: error, node: nodeId }, 'node event feed stopped'));
+    this.loops.set(nodeId, { abort, done });
+  }
+
+  private drop(nodeId: number): void {
+    this.loops.get(nodeId)?.abort.abort();
+    this.loops.delete(nodeId);
+    this.positions.delete(nodeId);
+  }
+
+  private async run(nodeId: number, signal: AbortSignal): Promise<void> {
+    let retryMs = this.timing.firstRetryMs;
+    while (!signal.aborted) {
+      try {
+        const row = await this.repo.nodes.byId(nodeId);
+        // Removed, or made the local one: the next sync drops the loop.
+        if (!row || row.is_local) return;
+        const at = this.positions.get(nodeId);
+        const batch = await this.clients.forRow(row).nodeEvents(panelCaller, at?.seq, this.timing.waitSeconds, at?.boot, signal);
+        await this.deliver(row, batch, signal);
+        retryMs = this.timing.firstRetryMs;
+      } catch (error) {
+        if (signal.aborted) return;
+        if (retryMs === this.timing.firstRetryMs) this.warn({ err: error, node: nodeId }, 'node event feed: the node did not answer, retrying');
+        await sleep(retryMs, undefined, { signal }).catch(() => undefined);
+        retryMs = Math.min(retryMs * 2, this.timing.maxRetryMs);
+      }
+    }
+  }
+
+  /**
+   * Emits a batch's events and moves the position past them in one synchronous step, so a loop
+   * ended meanwhile emits none of them and the next read answers them again: each is emitted once.
+   */
+  private async deliver(node: NodeRow, batch: NodeEventBatch, signal: AbortSignal): Promise<void> {
+    // A node speaks only for the servers the panel placed on it.
+    const placed = new Map<string, boolean>();
+    for (const { event } of batch.events) {
+      if (!placed.has(event.server)) placed.set(event.server, (await this.repo.servers.byId(event.server))?.node_id === node.id);
+    }
+    if (signal.aborted) return;
+    if (batch.lost) this.warn({ node: node.id, lost: batch.lost }, "node event feed: events of the node's journal were gone before the panel read them");
+    const now = Date.now();
+    for (const { time, event } of batch.events) {
+      if (!placed.get(event.server)) {
+        this.warn({ node: node.id, server: event.server, event: event.event }, 'node event feed: an event for a server not on this node was ignored');
+        continue;
+      }
+      const { actor, ...rest } = event;
+      // Dated when the node saw it; a node whose clock runs ahead never dates one in the future.
+      const at = Math.min(Date.parse(time) || now, now);
+      this.activity.emit({ ...rest, actor: actor ?? SYSTEM_ACTOR } as ActivityEvent, at);
+    }
+    this.positions.set(node.id, { boot: batch.boot, seq: batch.next });
+  }
+}
