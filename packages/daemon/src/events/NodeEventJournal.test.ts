@@ -14,9 +14,12 @@ describe('NodeEventJournal', () => {
     expect(all.events.map((entry) => entry.seq)).toEqual([1, 2, 3]);
     expect(all.lost).toBeUndefined();
     expect(Date.parse(all.events[0].time)).toBeGreaterThan(Date.now() - 5000);
+    // How long ago this boot began, in seconds of its own uptime.
+    expect(all.age).toBeGreaterThanOrEqual(0);
+    expect(all.age).toBeLessThan(5);
     const rest = await journal.read({ after: 2, boot: journal.boot });
     expect(codes(rest.events)).toEqual([3]);
-    expect(await journal.read({ after: 3, boot: journal.boot })).toEqual({ boot: journal.boot, events: [], next: 3 });
+    expect(await journal.read({ after: 3, boot: journal.boot })).toEqual({ boot: journal.boot, age: expect.any(Number), events: [], next: 3 });
   });
 
   it('keeps only the last events, and counts those a slow reader missed', async () => {
@@ -62,7 +65,7 @@ describe('NodeEventJournal', () => {
     const journal = new NodeEventJournal();
     journal.append(crash(1));
     const started = Date.now();
-    expect(await journal.read({ waitMs: 5000 })).toEqual({ boot: journal.boot, events: [], next: 1 });
+    expect(await journal.read({ waitMs: 5000 })).toEqual({ boot: journal.boot, age: expect.any(Number), events: [], next: 1 });
     expect(Date.now() - started).toBeLessThan(1000);
   });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { NodeEvent, NodeEventBatch, NodeEventEntry } from '@outpost/shared';
 
 export interface NodeEventJournalOptions {
@@ -28,6 +29,8 @@ export interface JournalRead {
  */
 export class NodeEventJournal {
   readonly boot = randomUUID();
+  // A duration, not a date: the panel compares it with its own uptime, whatever either clock says.
+  private readonly startedAt = performance.now();
   private entries: { entry: NodeEventEntry; bytes: number }[] = [];
   private bytes = 0;
   private last = 0;
@@ -72,7 +75,7 @@ export class NodeEventJournal {
     const lost = Math.max(0, oldest - 1 - from);
     const start = this.entries.findIndex(({ entry }) => entry.seq > from);
     const events = start < 0 ? [] : this.entries.slice(start, start + this.maxRead).map(({ entry }) => entry);
-    return { boot: this.boot, events, next: events.at(-1)?.seq ?? Math.max(from, oldest - 1), ...(lost > 0 && { lost }) };
+    return { boot: this.boot, age: (performance.now() - this.startedAt) / 1000, events, next: events.at(-1)?.seq ?? Math.max(from, oldest - 1), ...(lost > 0 && { lost }) };
   }
 
   /** Answers every waiting read now (the daemon is stopping) and every later one without waiting. */

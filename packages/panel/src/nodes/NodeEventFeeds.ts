@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { panelCaller } from '@outpost/daemon';
 import { NODE_EVENTS_MAX_WAIT_SECONDS, SYSTEM_ACTOR, type ActivityEvent, type NodeEventBatch } from '@outpost/shared';
@@ -28,7 +29,9 @@ export interface FeedPosition {
  * activity log: one long poll per remote node on its journal (GET /daemon/node/events), each event
  * emitted once. The local node's events come in-process (startLocalNode), so it is not read here.
  * Positions are kept in memory: a reconnect continues where it stopped, a restarted daemon is read
- * from its start, and after a panel restart a node is read from then on.
+ * from its start. On first contact a daemon started after this panel process is read from its
+ * start too (no earlier panel saw its events); one running before is read from then on, so a panel
+ * restart replays nothing (and misses what came while it was down).
  */
 export class NodeEventFeeds {
   private readonly loops = new Map<number, { abort: AbortController; done: Promise<void> }>();
@@ -106,6 +109,11 @@ export class NodeEventFeeds {
         if (!row || row.is_local) return;
         const at = this.positions.get(nodeId);
         const batch = await this.clients.forRow(row).nodeEvents(panelCaller, at?.seq, this.timing.waitSeconds, at?.boot, signal);
+        if (!at && batch.age * 1000 < performance.now()) {
+          // First contact with a daemon younger than this panel: its whole journal is news.
+          if (!signal.aborted) this.positions.set(nodeId, { boot: batch.boot, seq: 0 });
+          continue;
+        }
         await this.deliver(row, batch, signal);
         retryMs = this.timing.firstRetryMs;
       } catch (error) {

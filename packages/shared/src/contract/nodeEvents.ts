@@ -45,11 +45,13 @@ export const NodeEventEntry = Type.Object({
 export type NodeEventEntry = Static<typeof NodeEventEntry>;
 
 /**
- * A read of the journal: `boot` names this start of the daemon, `next` is the `after` of the next
- * read, `lost` counts events after the reader's position that the journal no longer keeps.
+ * A read of the journal: `boot` names this start of the daemon and `age` says how long ago it
+ * was (seconds), `next` is the `after` of the next read, `lost` counts events after the reader's
+ * position that the journal no longer keeps.
  */
 export const NodeEventBatch = Type.Object({
   boot: Type.String(),
+  age: Type.Number({ minimum: 0 }),
   events: Type.Array(NodeEventEntry),
   next: Type.Integer({ minimum: 0 }),
   lost: Type.Optional(Type.Integer({ minimum: 1 })),
