@@ -38,7 +38,7 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
     serversDir,
     dataDir: serverFolders.folder,
     logger: app.log,
-    // In-process, the node's own events go straight to the activity log (a remote node has no feed for them yet).
+    // In-process, the node's own events go straight to the activity log; a remote node's are read from its journal (NodeEventFeeds).
     onEvent: ({ actor, ...event }) => activity.emit({ ...event, actor: actor ?? SYSTEM_ACTOR } as ActivityEvent),
     // Its download steps run for the panel's users: the panel's setting decides which private ranges they reach.
     outbound: panelOutboundOptions(repo),
