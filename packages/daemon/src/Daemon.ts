@@ -9,6 +9,8 @@ import { BackupManager, type BackupOptions } from './backups/BackupManager.js';
 import { daemonRoutes } from './http/routes.js';
 import { NodeLimits, type NodeLimitsConfig } from './limits/NodeLimits.js';
 import { DiskScanner, type DiskScanOptions } from './disk/DiskScanner.js';
+import { ServerQueries } from './query/ServerQueries.js';
+import type { ServerQueryOptions } from './query/ServerQuery.js';
 import { NodeEventJournal } from './events/NodeEventJournal.js';
 import { runOperations } from './operations/runOperations.js';
 import { checkRequirements } from './operations/checkRequirements.js';
@@ -79,6 +81,8 @@ export interface DaemonConfig {
   backups?: Partial<Omit<BackupOptions, 'guard'>>;
   /** How often servers' folders are measured against their disk limits (DiskScanner's defaults otherwise). */
   disk?: Partial<DiskScanOptions>;
+  /** The game queries' interval, settling time, timeout and clock (tests); ServerQueries' defaults otherwise. */
+  query?: Partial<ServerQueryOptions>;
   /** daemon.json `limits`: the node's default and maximum for each server limit (issue 30). */
   limits?: NodeLimitsConfig;
   /** Where the daemon reports logins, session ends and refusals (pino, or the panel's Fastify logger); silent when absent. */
@@ -109,6 +113,8 @@ export class Daemon {
   readonly limits: NodeLimits;
   /** Measures every server's folder in turn against its disk limit. */
   readonly disk: DiskScanner;
+  /** Asks each server's game how many players are on (issue 32), at most every 30 s. */
+  readonly queries: ServerQueries;
   /** The last events of its servers' lives, for the panel to read (issue 31). */
   readonly events = new NodeEventJournal();
   private sftp?: SftpServer;
@@ -151,6 +157,7 @@ export class Daemon {
         ((env, serverId, files, limits) => createBuiltInEnvironment(env, serverId, files, config.docker, this.limits.confinement(serverId, files.root, limits))),
     });
     this.disk = new DiskScanner(() => this.servers.list().map((server) => server.disk), config.disk);
+    this.queries = new ServerQueries((id) => (this.servers.has(id) ? this.servers.get(id) : undefined), config.query);
   }
 
   /** Loads the servers on disk, ends what a daemon before it left running of them, and starts those marked autostart. */

@@ -33,6 +33,7 @@ export * from './contract/daemonRoutes.js';
 export * from './contract/tasks.js';
 export * from './contract/backups.js';
 export * from './contract/limits.js';
+export * from './contract/gameQuery.js';
 export * from './contract/activity.js';
 export * from './contract/nodeEvents.js';
 export * from './contract/webhooks.js';

@@ -4,6 +4,7 @@
 // user holds on that server; the daemon checks them again. Browser-safe: types only.
 import type { ServerDefinition, Variable } from './contract/definition.js';
 import type { NodeInfo } from './contract/nodes.js';
+import type { QueryAnswer } from './contract/gameQuery.js';
 import type { NodeEventBatch } from './contract/nodeEvents.js';
 import type { ConsoleReplay, FileEntry, FileListing, PowerAction, ServerFlags, ServerFlagsRequest, ServerStats, ServerStatus } from './contract/serverApi.js';
 import type { SocketEvent, SocketRequest } from './contract/socket.js';
@@ -67,6 +68,8 @@ export interface NodeClient {
   reload(caller: NodeCaller, id: string): Promise<void>;
   getStatus(caller: NodeCaller, id: string): Promise<ServerStatus>;
   getStats(caller: NodeCaller, id: string): Promise<ServerStats>;
+  /** Players online as the game last said (asked at most every 30 s); null when it has no query, is not running or did not answer. */
+  getQuery(caller: NodeCaller, id: string): Promise<QueryAnswer | null>;
   replayConsole(caller: NodeCaller, id: string, since?: number): Promise<ConsoleReplay>;
   sendCommand(caller: NodeCaller, id: string, command: string): Promise<void>;
   /** Runs a power action; with wait it resolves (or fails) when the action has finished. */

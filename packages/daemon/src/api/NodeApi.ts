@@ -17,6 +17,7 @@ import type {
   NodeCaller,
   NodeClient,
   PowerAction,
+  QueryAnswer,
   ScopeNeed,
   ServerDefinition,
   ServerFlags,
@@ -31,6 +32,7 @@ import type {
 import type { BackupManager } from '../backups/BackupManager.js';
 import type { NodeLimits } from '../limits/NodeLimits.js';
 import type { NodeEventJournal } from '../events/NodeEventJournal.js';
+import type { ServerQueries } from '../query/ServerQueries.js';
 import { requirePanelCaller } from '../auth/requirePanelCaller.js';
 import type { Server } from '../servers/Server.js';
 import type { FileStore } from '../servers/serverFiles.js';
@@ -52,6 +54,8 @@ export interface NodeApiHost {
   readonly limits: Pick<NodeLimits, 'enforcement'>;
   /** The last events of its servers' lives. */
   readonly events: Pick<NodeEventJournal, 'read'>;
+  /** Its servers' game queries (issue 32). */
+  readonly queries: Pick<ServerQueries, 'latest'>;
   readonly files: (server: Server) => FileStore;
   closeSftpSessions(userId: string, serverId?: string): number;
   setSecret(secret: string): Promise<void>;
@@ -132,6 +136,10 @@ export class NodeApi implements NodeClient {
 
   async getStats(caller: NodeCaller, id: string): Promise<ServerStats> {
     return this.server(caller, id, need.stats).stats();
+  }
+
+  async getQuery(caller: NodeCaller, id: string): Promise<QueryAnswer | null> {
+    return this.daemon.queries.latest(this.server(caller, id, need.stats));
   }
 
   /** Anything but a finite number for `since` replays the whole buffer. */

@@ -109,6 +109,8 @@ export class HttpNodeClient extends CallMethods implements NodeClient {
     const url = path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(arg(name)))) + (query.length ? `?${query.join('&')}` : '');
     const response = await this.fetchNode(caller, id, method, url, body);
     if (successStatus(row) !== 200) return void (await response.body?.cancel());
+    // A row answering 200 or 204 says "nothing" with 204: its call's null.
+    if (response.status === 204) return null;
     const answer = (await response.json()) as Record<string, unknown>;
     return row.answer ? answer[row.answer] : answer;
   }

@@ -64,6 +64,7 @@ const calls: Record<Exclude<keyof NodeClient, NodeWideCall>, Call> = {
   reload: { need: need.reload, run: (c, who, id) => c.reload(who, id) },
   getStatus: { need: need.status, run: (c, who, id) => c.getStatus(who, id) },
   getStats: { need: need.stats, run: (c, who, id) => c.getStats(who, id) },
+  getQuery: { need: need.stats, run: (c, who, id) => c.getQuery(who, id) },
   replayConsole: { need: need.consoleView, run: (c, who, id) => c.replayConsole(who, id) },
   sendCommand: { need: need.consoleSend, run: (c, who, id) => c.sendCommand(who, id, 'echo x') },
   power: { need: need.start, run: (c, who, id) => c.power(who, id, 'start', { wait: true }) },

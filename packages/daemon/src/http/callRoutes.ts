@@ -24,7 +24,8 @@ export function callRoutes(app: FastifyInstance, api: NodeClient, calls: CallTab
       config: { scope: row.action === AnyNodeToken ? AnyNodeToken : serverActionScopes[row.action], bodyField: row.bodyField },
       handler: async (request, reply) => {
         const result = await call.call(api, callerOf(request), ...args.map((name) => requestArg(request, name)));
-        if (status !== 200) return reply.status(status).send();
+        // A row that also names 204 answers it for a null result: nothing to say (GET .../query).
+        if (status !== 200 || (result === null && row.response[204])) return reply.status(status === 200 ? 204 : status).send();
         return row.answer ? { [row.answer]: result } : result;
       },
     });

@@ -14,6 +14,8 @@ export interface LiveReading {
   memory: number;
   /** MiB, when the server has a memory limit. */
   memoryLimit?: number;
+  /** Players online and slots, when the game answered its query. */
+  players?: { online: number; max: number };
 }
 
 type Listener = (reading: LiveReading) => void;
@@ -29,7 +31,7 @@ interface Watched {
 const feedCaller: NodeCaller = { user: 'panel', scopes: [Scopes.ServerView, Scopes.ServerStat] };
 
 /**
- * The state, CPU and memory of the servers shown in server lists: each watched server is read
+ * The state, CPU, memory and players of the servers shown in server lists: each watched server is read
  * once per interval however many lists show it and however often they change (the node's own
  * stats are a shared sample too, sharedStats), and a reading is handed to every watcher.
  */
@@ -106,7 +108,10 @@ export class LiveServerFeed {
       const stats = status.running && withStats ? await client.getStats(feedCaller, serverId) : { cpu: 0, memory: 0 };
       const state: LiveServerState = status.installing ? 'installing' : status.running ? 'online' : 'offline';
       const memoryLimit = 'limits' in stats ? stats.limits?.memory : undefined;
-      return { state, cpu: Math.round(stats.cpu * 10) / 10, memory: stats.memory, ...(memoryLimit && { memoryLimit }) };
+      // The node answers from its cache between asks of the game (every 30 s), so this costs no game a packet.
+      const query = status.running && withStats ? await client.getQuery(feedCaller, serverId) : null;
+      const players = query ? { online: query.online, max: query.max } : undefined;
+      return { state, cpu: Math.round(stats.cpu * 10) / 10, memory: stats.memory, ...(memoryLimit && { memoryLimit }), ...(players && { players }) };
     } catch (error) {
       // A node that answers "no such server" is up; anything else means it could not be reached.
       const known = error instanceof OutpostError && error.status < 500;

@@ -22,6 +22,7 @@ import {
   SftpSessionsQuery,
 } from './serverApi.js';
 import { NodeInfo, NodeSecretRequest } from './nodes.js';
+import { QueryAnswer } from './gameQuery.js';
 import { NodeEventBatch, NodeEventsQuery } from './nodeEvents.js';
 import { BackupCreated, BackupCreateQuery, BackupEditRequest, BackupFilesQuery, BackupList, BackupParams, BackupPolicy, BackupStorage, BackupStorageState } from './backups.js';
 import { TaskBody, TaskCreated, TaskList, TaskParams, TaskRestriction } from './tasks.js';
@@ -96,6 +97,8 @@ export const nodeCalls = {
   'POST /daemon/server/:id/reload': { call: 'reload', action: 'reload', params: ServerParams, response: responses({ 204: NoContent }), proxy: { summary: "Re-read a server's definition from disk (admin)" } },
   'GET /daemon/server/:id/status': { call: 'getStatus', action: 'status', params: ServerParams, response: responses({ 200: ServerStatus }), proxy: { summary: 'Whether the server runs' } },
   'GET /daemon/server/:id/stats': { call: 'getStats', action: 'stats', params: ServerParams, response: responses({ 200: ServerStats }), proxy: { summary: 'CPU (percent of one core) and memory (bytes)' } },
+  // What the game says of its players (issue 32); 204 when the call answers null. The panel's route is serverProxy.ts's.
+  'GET /daemon/server/:id/query': { call: 'getQuery', action: 'stats', params: ServerParams, response: responses({ 200: QueryAnswer, 204: NoContent }) },
   // The panel's GET .../tasks adds a time zone header, so it is written by hand (taskProxy.ts).
   'GET /daemon/server/:id/tasks': { call: 'getTasks', action: 'tasksView', params: ServerParams, response: responses({ 200: TaskList }) },
   'POST /daemon/server/:id/tasks': {

@@ -1,5 +1,6 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { BackupCommands } from './backups.js';
+import { GameQuery } from './gameQuery.js';
 import { ServerLimits } from './limits.js';
 import { MapOf } from './common.js';
 import { NETWORK_MODES, VARIABLE_TYPES } from '../template/types.js';
@@ -165,6 +166,8 @@ export const ServerDefinition = Type.Object(
     limits: Type.Optional(ServerLimits),
     /** Console lines sent around a backup of the running server (e.g. save-off, save-all; then save-on). */
     backup: Type.Optional(BackupCommands),
+    /** How to ask the game how many players are on (issue 32): a gamedig id and the port. */
+    query: Type.Optional(GameQuery),
   },
   { ...open, description: 'a template in API form' },
 );

@@ -108,6 +108,8 @@ export const LiveServer = Type.Object({
   memory: Type.Optional(Type.Number()),
   /** The server's memory limit in MiB (issue 30), when it has one: the list's bar is drawn against it. */
   memoryLimit: Type.Optional(Type.Number()),
+  /** Players online and slots, when the server's game answers its query (issue 32). */
+  players: Type.Optional(Type.Object({ online: Type.Integer({ minimum: 0 }), max: Type.Integer({ minimum: 0 }) })),
 });
 export type LiveServer = Static<typeof LiveServer>;
 

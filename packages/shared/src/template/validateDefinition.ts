@@ -53,6 +53,12 @@ function checkEnvironment(env: ServerDefinition['environment'], field: string): 
   }
 }
 
+// A query port named by variable must name one of the definition's: the node reads it at each ask.
+function checkQuery(def: ServerDefinition): void {
+  const port = def.query?.port;
+  if (typeof port === 'string' && !isRecord(def.data?.[port])) throw invalid('query.port', `no variable named ${JSON.stringify(port)} holds the port`);
+}
+
 /**
  * Throws the first problem of a (normalised) definition: ErrFieldRequired when run.command is
  * missing, the variable-name errors of spec section 5, and ErrInvalidJson with the field named
@@ -70,6 +76,7 @@ export function validateDefinition(def: unknown): asserts def is ServerDefinitio
   if (problem) throw invalid(problem.field, problem.why);
 
   const checked = def as ServerDefinition;
+  checkQuery(checked);
   checkEnvironment(checked.environment, 'environment');
   const seen = new Set<string>();
   (checked.supportedEnvironments ?? []).forEach((env, index) => {

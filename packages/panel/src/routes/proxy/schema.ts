@@ -9,6 +9,7 @@ import {
   NoContent,
   PowerQuery,
   PutFileQuery,
+  QueryAnswer,
   ServerDefinition,
   ServerParams,
   ServerPathParams,
@@ -33,10 +34,10 @@ export const postConsoleSchema = {
   response: responses({ 204: NoContent }),
 };
 export const querySchema = {
-  summary: "PufferPanel 3's game query: Outpost queries no game yet, so it answers 204 with no body, as PufferPanel 3 does for a server it cannot query",
+  summary: 'Players online as the game last said (asked at most every 30 s): {online, max, players?, version?, motd?}; 204 with no body when the server names no query, is not running or its game did not answer',
   tags: ['proxy'],
   params: ServerParams,
-  response: responses({ 204: NoContent }),
+  response: responses({ 200: QueryAnswer, 204: NoContent }),
 };
 export const powerSchema = {
   summary: 'Run a power action; with ?wait the answer comes when it has finished',

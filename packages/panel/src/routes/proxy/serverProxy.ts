@@ -36,12 +36,13 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
     });
   }
 
-  // PufferPanel 3's game query (players and the like), which Outpost does not do yet: its answer for
-  // a server it cannot query, 204 with no body (HEAD too), behind its need of the stats permission.
+  // The game query (issue 32; PufferPanel 3's path): the node's answer, or PufferPanel 3's for a
+  // server it cannot query, 204 with no body (HEAD too), behind the stats permission as there.
   for (const path of serverPaths('/query')) {
     r.get(path, { schema: querySchema, config: { scope: need.stats } }, async (request, reply) => {
-      await serverAccess(request);
-      return reply.code(204).send(null);
+      const { client, caller, server } = await serverAccess(request);
+      const answer = await client.getQuery(caller, server.id);
+      return answer ?? reply.code(204).send(null);
     });
   }
 
