@@ -1,13 +1,15 @@
 // One node with many servers: 1000 servers on a remote node (an `outpost daemon` child process, so
 // its CPU is its own), 1000 sockets open through the panel, each asking stats every 3 s like a
 // server page does. Measures the daemon's CPU (share of one core) and the panel's memory (RSS)
-// over a window, against the budgets of 10 % and 300 MiB; then the line of limits.bench.mjs.
+// over a window, against the budgets of 10 % and 300 MiB; then the lines of limits.bench.mjs and
+// history.bench.mjs (a simulated day of 1000 servers' stats history).
 // `npm run bench:scale` (builds first).
 import { readFile } from 'node:fs/promises';
 import WebSocket from 'ws';
 import { fmt, report } from '../lib/measure.mjs';
 import { addRemoteNode, createServers, startOutpost } from '../lib/outpost.mjs';
 import { benchLimits } from './limits.bench.mjs';
+import { benchHistory } from './history.bench.mjs';
 
 const SERVERS = Number(process.env.BENCH_SCALE_SERVERS || 1000);
 const WINDOW_S = Number(process.env.BENCH_SCALE_SECONDS || 30);
@@ -91,3 +93,5 @@ try {
 }
 // Then 1000 running servers with limits: the disk scans and cgroups (issue 30), on a daemon of their own.
 await benchLimits();
+// And 1000 servers' stats history kept for a simulated day (issue 32), in this process.
+await benchHistory();

@@ -9,6 +9,7 @@ import { BackupManager, type BackupOptions } from './backups/BackupManager.js';
 import { daemonRoutes } from './http/routes.js';
 import { NodeLimits, type NodeLimitsConfig } from './limits/NodeLimits.js';
 import { DiskScanner, type DiskScanOptions } from './disk/DiskScanner.js';
+import { StatsSampler, type StatsSamplerOptions } from './stats/StatsSampler.js';
 import { ServerQueries } from './query/ServerQueries.js';
 import type { ServerQueryOptions } from './query/ServerQuery.js';
 import { NodeEventJournal } from './events/NodeEventJournal.js';
@@ -81,6 +82,8 @@ export interface DaemonConfig {
   backups?: Partial<Omit<BackupOptions, 'guard'>>;
   /** How often servers' folders are measured against their disk limits (DiskScanner's defaults otherwise). */
   disk?: Partial<DiskScanOptions>;
+  /** The stats history's sampling (issue 32): its interval, reach and clock (tests), and the players hook. */
+  stats?: Partial<StatsSamplerOptions>;
   /** The game queries' interval, settling time, timeout and clock (tests); ServerQueries' defaults otherwise. */
   query?: Partial<ServerQueryOptions>;
   /** daemon.json `limits`: the node's default and maximum for each server limit (issue 30). */
@@ -117,6 +120,8 @@ export class Daemon {
   readonly queries: ServerQueries;
   /** The last events of its servers' lives, for the panel to read (issue 31). */
   readonly events = new NodeEventJournal();
+  /** Every running server's stats each 10 s, the node's last hour of them for the panel. */
+  readonly samples: StatsSampler;
   private sftp?: SftpServer;
   private closing?: Promise<void>;
 
@@ -158,6 +163,7 @@ export class Daemon {
     });
     this.disk = new DiskScanner(() => this.servers.list().map((server) => server.disk), config.disk);
     this.queries = new ServerQueries((id) => (this.servers.has(id) ? this.servers.get(id) : undefined), config.query);
+    this.samples = new StatsSampler(() => this.servers.list(), { players: (id) => this.queries.online(id), ...config.stats });
   }
 
   /** Loads the servers on disk, ends what a daemon before it left running of them, and starts those marked autostart. */
@@ -166,6 +172,7 @@ export class Daemon {
     await daemon.servers.load();
     await daemon.backups.open();
     daemon.disk.start();
+    daemon.samples.start();
     // Before anything else takes a server's lock: an autostart must not run a second copy beside a leftover.
     for (const server of daemon.servers.list()) {
       server.endLeftovers().catch((error: Error) => server.log(`Could not end the processes left running: ${error.message}`));
@@ -229,7 +236,7 @@ export class Daemon {
   close(): Promise<void> {
     // The panel's read waiting for an event is answered now, not after its wait.
     this.events.close();
-    this.closing ??= Promise.all([this.backups.close(), this.servers.shutdown(), this.sftp?.close(), this.disk.close()]).then(() => {
+    this.closing ??= Promise.all([this.backups.close(), this.servers.shutdown(), this.sftp?.close(), this.disk.close(), this.samples.close()]).then(() => {
       for (const server of this.servers.list()) server.files.close();
     });
     return this.closing;

@@ -24,6 +24,8 @@ import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
 import { Mailer } from './services/mail/Mailer.js';
 import { ActivityLog } from './services/activity/ActivityLog.js';
+import { MetricsCollector, type MetricsCollectorOptions } from './services/metrics/MetricsCollector.js';
+import { MetricsRollup } from './services/metrics/MetricsRollup.js';
 import { NodeEventFeeds, type NodeEventFeedTiming } from './nodes/NodeEventFeeds.js';
 import { prepareFirstStart } from './services/prepareFirstStart.js';
 import { shippedAssets } from './shippedAssets.js';
@@ -45,6 +47,8 @@ export interface BuildAppOptions {
   nodeEventTiming?: Partial<NodeEventFeedTiming>;
   /** The clock of the mail notifications' throttle (tests move it past 10 minutes). */
   notificationClock?: () => number;
+  /** The stats history's clock and collection interval (tests); default the real clock and 10 s. */
+  metrics?: Partial<Pick<MetricsCollectorOptions, 'now' | 'intervalMs'>>;
 }
 
 const EXPIRED_SESSION_SWEEP_MS = 10 * 60_000;
@@ -75,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // trustProxy lets X-Forwarded-For name the client and X-Forwarded-Proto say https (a Secure cookie).
   const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy ?? false, bodyLimit: 1024 * 1024, frameworkErrors: routingError });
   const nodes = new NodeClients(repo);
+  const nodeHealth = new NodeHealth(repo, nodes, options.nodeHealthMs);
+  const metricsNow = options.metrics?.now ?? Date.now;
   const activity = new ActivityLog(repo.activity, { retentionDays: config.activityDays, store: config.activityLog, warn: (details, msg) => app.log.warn(details, msg) });
   const context: PanelContext = {
     config,
@@ -84,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registrations: new AttemptBudget(REGISTRATIONS_PER_HOUR, 60 * 60_000, 'registrations from this address'),
     pendingLogins: new PendingLogins(),
     nodes,
-    nodeHealth: new NodeHealth(repo, nodes, options.nodeHealthMs),
+    nodeHealth,
     nodeEvents: new NodeEventFeeds(repo, nodes, activity, options.nodeEventTiming, (details, msg) => app.log.warn(details, msg)),
     sockets: new OpenSockets(),
     resetRequests: {
@@ -94,6 +100,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail: new Mailer(repo, (details, msg) => app.log.warn(details, msg)),
     webhooks: new WebhookDeliveries(repo, { ...WEBHOOK_TIMING, ...options.webhookTiming }, (details, msg) => app.log.warn(details, msg)),
     activity,
+    metrics: {
+      collector: new MetricsCollector(repo, nodes, nodeHealth, { ...options.metrics, now: metricsNow, warn: (details, msg) => app.log.warn(details, msg) }),
+      rollup: new MetricsRollup(repo.metrics, { now: metricsNow, warn: (details, msg) => app.log.warn(details, msg) }),
+      now: metricsNow,
+    },
   };
   app.decorate('panel', context);
   context.webhooks.attach(context.activity);
@@ -110,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => {
     context.nodeHealth.start();
     context.activity.start();
+    context.metrics.collector.start();
+    context.metrics.rollup.start();
     context.nodeEvents.start();
   });
   context.nodeHealth.watch((node, online) =>
@@ -118,6 +131,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await context.nodeHealth.stop();
+    // The stats history spans under way are written before the database closes.
+    await context.metrics.collector.stop();
+    await context.metrics.rollup.stop();
     // Before the activity log stops: a batch taken is emitted whole or not at all.
     await context.nodeEvents.stop();
     // Mails under way still read the database.

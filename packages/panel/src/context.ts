@@ -12,6 +12,8 @@ import type { PendingLogins } from './services/pendingLogins.js';
 import type { Mailer } from './services/mail/Mailer.js';
 import type { WebhookDeliveries } from './services/webhooks/WebhookDeliveries.js';
 import type { ActivityLog } from './services/activity/ActivityLog.js';
+import type { MetricsCollector } from './services/metrics/MetricsCollector.js';
+import type { MetricsRollup } from './services/metrics/MetricsRollup.js';
 
 /** What every handler may reach through `app.panel`. */
 export interface PanelContext {
@@ -38,6 +40,8 @@ export interface PanelContext {
   webhooks: WebhookDeliveries;
   /** The one emitter of events (issue 31): the activity log and its subscribers. */
   activity: ActivityLog;
+  /** Servers' stats history (issue 32): collected from the nodes, rolled up, and the clock both go by. */
+  metrics: { collector: MetricsCollector; rollup: MetricsRollup; now: () => number };
 }
 
 /**

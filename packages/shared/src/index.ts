@@ -37,6 +37,7 @@ export * from './contract/gameQuery.js';
 export * from './contract/activity.js';
 export * from './contract/nodeEvents.js';
 export * from './contract/webhooks.js';
+export * from './contract/statsHistory.js';
 export * from './contract/notifications.js';
 export * from './readTar.js';
 export * from './attemptBudget.js';

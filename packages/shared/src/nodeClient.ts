@@ -10,6 +10,7 @@ import type { ConsoleReplay, FileEntry, FileListing, PowerAction, ServerFlags, S
 import type { SocketEvent, SocketRequest } from './contract/socket.js';
 import type { Task, TaskList } from './contract/tasks.js';
 import type { BackupEditRequest, BackupList, BackupPolicy, BackupRestoreRequest, BackupStorage, BackupStorageState } from './contract/backups.js';
+import type { NodeSamples } from './contract/statsHistory.js';
 
 /** Who is asking, and the scopes they hold on the server in question (or servers.admin). */
 export interface NodeCaller {
@@ -120,6 +121,8 @@ export interface NodeClient {
   setBackupStorage(caller: NodeCaller, storage: BackupStorage): Promise<void>;
   /** Writes, reads and removes a small object with the given storage (or the node's own): whether it works, and why not. */
   testBackupStorage(caller: NodeCaller, storage?: BackupStorage): Promise<BackupStorageState>;
+  /** Every running server's samples taken after `after` (epoch ms), from the node's last hour; the panel's own token only. */
+  nodeSamples(caller: NodeCaller, after?: number): Promise<NodeSamples>;
   /** What the daemon says about itself; any valid token for the node may ask (the panel's health check). */
   nodeInfo(caller: NodeCaller): Promise<NodeInfo>;
   /**

@@ -13,6 +13,7 @@ import type {
   FileDownload,
   NodeEventBatch,
   NodeInfo,
+  NodeSamples,
   FileListing,
   NodeCaller,
   NodeClient,
@@ -32,6 +33,7 @@ import type {
 import type { BackupManager } from '../backups/BackupManager.js';
 import type { NodeLimits } from '../limits/NodeLimits.js';
 import type { NodeEventJournal } from '../events/NodeEventJournal.js';
+import type { StatsSampler } from '../stats/StatsSampler.js';
 import type { ServerQueries } from '../query/ServerQueries.js';
 import { requirePanelCaller } from '../auth/requirePanelCaller.js';
 import type { Server } from '../servers/Server.js';
@@ -54,6 +56,8 @@ export interface NodeApiHost {
   readonly limits: Pick<NodeLimits, 'enforcement'>;
   /** The last events of its servers' lives. */
   readonly events: Pick<NodeEventJournal, 'read'>;
+  /** The node's last hour of servers' stats. */
+  readonly samples: Pick<StatsSampler, 'after'>;
   /** Its servers' game queries (issue 32). */
   readonly queries: Pick<ServerQueries, 'latest'>;
   readonly files: (server: Server) => FileStore;
@@ -308,6 +312,13 @@ export class NodeApi implements NodeClient {
     const backups = this.daemon.backups.storageState;
     // What it can enforce of servers' limits (issue 30): the panel shows it on the node page.
     return { version: daemonVersion, ...(backups && { backups }), limits: this.daemon.limits.enforcement };
+  }
+
+  /** Every server's samples, so the panel's own token only: it hands each server's history out by its own checks. */
+  async nodeSamples(caller: NodeCaller, after?: number | string): Promise<NodeSamples> {
+    requirePanelCaller(caller);
+    const from = Number(after);
+    return { samples: structuredClone(this.daemon.samples.after(after === undefined || !Number.isFinite(from) ? undefined : from)) };
   }
 
   /** Every server's events, users' names in them included, so the panel's own token only: it hands them out by its own checks. */

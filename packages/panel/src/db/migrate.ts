@@ -9,6 +9,7 @@ import { templateRepositories } from './migrations/0008_template_repositories.js
 import { nodeBackups } from './migrations/0009_node_backups.js';
 import { webhooks } from './migrations/0011_webhooks.js';
 import { activity } from './migrations/0012_activity.js';
+import { metrics } from './migrations/0013_metrics.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Names sort; add new ones at the end. */
@@ -23,6 +24,7 @@ function migrations(dialect: DbDialect): Record<string, Migration> {
     '0009_node_backups': nodeBackups(),
     '0011_webhooks': webhooks(dialect),
     '0012_activity': activity(dialect),
+    '0013_metrics': metrics(dialect),
   };
 }
 

@@ -14,6 +14,7 @@ import { settingsRepository } from './settings.js';
 import { userSettingsRepository } from './userSettings.js';
 import { usersRepository } from './users.js';
 import { activityRepository } from './activity.js';
+import { metricsRepository } from './metrics.js';
 import { webhookDeliveriesRepository } from './webhookDeliveries.js';
 import { webhooksRepository } from './webhooks.js';
 
@@ -33,6 +34,7 @@ export function repositories(db: Kysely<Database>) {
     invitations: invitationsRepository(db),
     passwordResets: passwordResetsRepository(db),
     activity: activityRepository(db),
+    metrics: metricsRepository(db),
     webhooks: webhooksRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
     /** Hot reads (session, scopes), kept until the database's next write. */

@@ -15,6 +15,7 @@ export interface Database {
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   activity: ActivityTable;
+  metrics: MetricsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }
@@ -142,6 +143,17 @@ export interface ActivityTable {
   ip: string | null;
   server_id: string | null;
   data: string;
+}
+
+/** A span of one server's stats history in one tier (issue 32); `data` is the encoded points (MetricSpan). */
+export interface MetricsTable {
+  server_id: string;
+  tier: number;
+  /** Epoch milliseconds (bigint: PostgreSQL and MySQL answer a string). */
+  start: number | string;
+  until: number | string;
+  rolled: number;
+  data: Uint8Array;
 }
 
 export interface PasswordResetsTable {

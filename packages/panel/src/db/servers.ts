@@ -102,6 +102,12 @@ export function serversRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
+    /** The ids of the servers a node holds. */
+    async idsOnNode(nodeId: number): Promise<string[]> {
+      const rows = await db.selectFrom('servers').select('id').where('node_id', '=', nodeId).execute();
+      return rows.map((row) => row.id);
+    },
+
     /** How many servers each node holds; nodes without any are absent. */
     async countByNode(): Promise<Map<number, number>> {
       const rows = await db.selectFrom('servers').select((eb) => ['node_id', eb.fn.countAll<number | string>().as('n')]).groupBy('node_id').execute();

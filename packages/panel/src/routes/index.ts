@@ -22,6 +22,7 @@ import userSettingsRoutes from './userSettings/userSettings.js';
 import usersRoutes from './users/users.js';
 import webhooksRoutes from './webhooks/webhooks.js';
 import activityRoutes from './activity/activity.js';
+import statsHistoryRoutes from './statsHistory/statsHistory.js';
 
 /** Every route area, by hand, so what the panel serves is readable in one place. */
 export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -48,6 +49,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   proxyRoutes,
   webhooksRoutes,
   activityRoutes,
+  statsHistoryRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

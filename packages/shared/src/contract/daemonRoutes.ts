@@ -25,6 +25,7 @@ import { NodeInfo, NodeSecretRequest } from './nodes.js';
 import { QueryAnswer } from './gameQuery.js';
 import { NodeEventBatch, NodeEventsQuery } from './nodeEvents.js';
 import { BackupCreated, BackupCreateQuery, BackupEditRequest, BackupFilesQuery, BackupList, BackupParams, BackupPolicy, BackupStorage, BackupStorageState } from './backups.js';
+import { NodeSamples, NodeSamplesQuery } from './statsHistory.js';
 import { TaskBody, TaskCreated, TaskList, TaskParams, TaskRestriction } from './tasks.js';
 
 // Where the daemon takes more than the panel's routes do, kept for clients older than the contract:
@@ -180,6 +181,8 @@ export const nodeCalls = {
     querystring: NodeEventsQuery,
     response: responses({ 200: NodeEventBatch }),
   },
+  // Every server's samples of the node's last hour (issue 32): the panel's metrics collector, with its own token only (NodeApi checks).
+  'GET /daemon/node/samples': { call: 'nodeSamples', action: AnyNodeToken, args: ['query.after'], querystring: NodeSamplesQuery, response: responses({ 200: NodeSamples }) },
   'PUT /daemon/secret': { call: 'setSecret', action: 'nodeSecret', args: ['body.secret'], body: NodeSecretRequest, response: responses({ 204: NoContent }) },
 } as const satisfies Record<string, NodeCall>;
 

@@ -81,6 +81,8 @@ export async function endAccess(request: FastifyRequest, what: AccessEnded): Pro
       // Whoever may log in over SFTP there: its users, and every administrator.
       const holders = new Set([...(await repo.permissions.usersOfServer(what.serverId)), ...(await repo.permissions.usersHolding(Scopes.ServersAdmin))]);
       await Promise.all([...holders].map((userId) => endSftpSessions(request, userId, what.serverId)));
+      // Its stats history: the hour held in memory here; the rows written go with its servers row.
+      request.server.panel.metrics.collector.forget(what.serverId);
       break;
     }
   }
