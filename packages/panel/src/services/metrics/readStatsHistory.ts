@@ -24,7 +24,8 @@ export async function readStatsHistory(
   const byServer = new Map<string, Map<number, MetricPoint>>(servers.map((server) => [server, new Map()]));
   const keep = (server: string, points: readonly MetricPoint[]) => {
     const held = byServer.get(server)!;
-    for (const point of points) if (point.t >= first && point.t <= now) held.set(point.t, point);
+    // No upper bound: a node whose clock runs a little ahead of the panel's still shows its newest points.
+    for (const point of points) if (point.t >= first) held.set(point.t, point);
   };
 
   if (tier === raw) {
