@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BaseLogger } from 'pino';
-import { LIMIT_NAMES } from '@outpost/shared';
+import { LIMIT_NAMES, type NodeEvent } from '@outpost/shared';
 import { createEnvironment as createBuiltInEnvironment } from './environments/createEnvironment.js';
 import type { DockerEngineOptions } from './environments/DockerEngine.js';
 import { NodeApi } from './api/NodeApi.js';
@@ -23,7 +23,7 @@ import { defaultRecovery } from './servers/RecoveryPolicy.js';
 import type { RecoveryOptions } from './servers/RecoveryPolicy.js';
 import type { ServerOptions } from './servers/Server.js';
 import { ServerManager } from './servers/ServerManager.js';
-import { startSftpServer, type SftpServer } from './sftp/index.js';
+import { startSftpServer, type SftpChange, type SftpServer } from './sftp/index.js';
 import { isServerId } from './servers/serverId.js';
 import { OutboundGuard, type OutboundGuardOptions } from './system/outboundGuard.js';
 

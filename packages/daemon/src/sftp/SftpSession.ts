@@ -14,8 +14,11 @@ const MaxRead = 255 * 1024;
 /** Directory entries per READDIR answer. */
 const NamesPerReply = 128;
 
+/** A change a session made to the server's files, for the activity log; paths as the panel names them (no leading slash). */
+export type SftpChange = { event: 'server.file.written'; path: string } | { event: 'server.file.deleted'; path: string } | { event: 'server.file.renamed'; from: string; to: string };
+
 type Handle =
-  | { kind: 'file'; file: FileHandle; writer: FileWriter; path: string }
+  | { kind: 'file'; file: FileHandle; writer: FileWriter; path: string; changed: boolean }
   | { kind: 'dir'; path: string; pending?: { filename: string; info: FileInfo }[] };
 
 /**
@@ -34,6 +37,8 @@ export class SftpSession {
     private readonly canWrite: boolean,
     /** Told of each request answered "permission denied" (a path outside, a change by a read-only login). */
     private readonly onRefused?: (request: string, paths: string[]) => void,
+    /** Told of each change once it is done: a file closed after writing, a removal, a rename. */
+    private readonly onChange?: (change: SftpChange) => void,
   ) {
     // OpenSSH's client waits for our end before it exits (machine notes).
     sftp.on('end', () => sftp.end());
@@ -75,7 +80,9 @@ export class SftpSession {
     const before = quota?.limit && mode & constants.O_TRUNC ? await this.regularSize(path) : 0;
     const file = await this.files.openFile(path, mode, (attrs.mode ?? 0o644) & 0o777);
     const growth = quota && { disk: quota, size: Math.max(before, (await file.stat()).size) };
-    this.sftp.handle(id, this.addHandle({ kind: 'file', file, writer: new FileWriter(file, growth), path }));
+    // Opened to create or empty it, the file is changed even if nothing is written to it.
+    const changed = (mode & (constants.O_CREAT | constants.O_TRUNC)) !== 0;
+    this.sftp.handle(id, this.addHandle({ kind: 'file', file, writer: new FileWriter(file, growth), path, changed }));
   }
 
   private async read(id: number, handle: Buffer, offset: number, length: number): Promise<void> {
@@ -87,7 +94,9 @@ export class SftpSession {
 
   private async write(id: number, handle: Buffer, offset: number, data: Buffer): Promise<void> {
     this.mustWrite();
-    await this.openFile(handle).writer.write(offset, data);
+    const entry = this.openFile(handle);
+    entry.changed = true;
+    await entry.writer.write(offset, data);
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
@@ -102,6 +111,8 @@ export class SftpSession {
       } finally {
         await entry.file.close();
       }
+      // One event per upload or edit, when its last byte is written (not per WRITE).
+      if (entry.changed) this.tell({ event: 'server.file.written', path: panelPath(entry.path) });
     }
     this.sftp.status(id, STATUS_CODE.OK);
   }
@@ -162,12 +173,14 @@ export class SftpSession {
   private async remove(id: number, path: string): Promise<void> {
     this.mustWrite();
     await this.files.remove(path, 'file');
+    this.tell({ event: 'server.file.deleted', path: panelPath(path) });
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
   private async rmdir(id: number, path: string): Promise<void> {
     this.mustWrite();
     await this.files.remove(path, 'folder');
+    this.tell({ event: 'server.file.deleted', path: panelPath(path) });
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
@@ -180,6 +193,7 @@ export class SftpSession {
   private async rename(id: number, from: string, to: string): Promise<void> {
     this.mustWrite();
     await this.files.rename(from, to);
+    this.tell({ event: 'server.file.renamed', from: panelPath(from), to: panelPath(to) });
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
@@ -206,6 +220,15 @@ export class SftpSession {
     );
   }
 
+  /** Hands a change on; the listener's own failure never fails the request. */
+  private tell(change: SftpChange): void {
+    try {
+      this.onChange?.(change);
+    } catch {
+      // the activity log's trouble is its own
+    }
+  }
+
   private mustWrite(): void {
     if (!this.canWrite) throw new OutpostError('ErrNoPermission', 'this login may not change files');
   }
@@ -218,7 +241,7 @@ export class SftpSession {
     return buffer;
   }
 
-  private openFile(handle: Buffer): { file: FileHandle; writer: FileWriter; path: string } {
+  private openFile(handle: Buffer): Extract<Handle, { kind: 'file' }> {
     const entry = this.handles.get(handleKey(handle));
     if (entry?.kind !== 'file') throw new OutpostError('ErrNotFound', 'no such handle');
     return entry;
@@ -268,6 +291,11 @@ function statusOf(error: unknown): [number, string] {
 /** A client path as the session shows it: absolute, normalised, never above "/". */
 function sftpPath(path: string): string {
   return posix.resolve('/', path.replace(/\\/g, '/'));
+}
+
+/** A session path as the panel's file calls name it: from the server folder, no leading slash. */
+function panelPath(path: string): string {
+  return sftpPath(path).slice(1);
 }
 
 function handleKey(handle: Buffer): number {

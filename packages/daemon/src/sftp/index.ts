@@ -1,1 +1,2 @@
 export { startSftpServer, type SftpServer } from './startSftpServer.js';
+export type { SftpChange } from './SftpSession.js';

@@ -4,7 +4,7 @@ import ssh2, { type Connection } from 'ssh2';
 import type { ServerFiles } from '../files/ServerFiles.js';
 import { DefaultLoginLimits, LoginLimiter, type LoginLimits } from './LoginLimiter.js';
 import { loadOrCreateHostKey } from './hostKey.js';
-import { SftpSession } from './SftpSession.js';
+import { SftpSession, type SftpChange } from './SftpSession.js';
 
 /** Where SFTP events go (the daemon's pino logger, or the panel's): logins, session ends, refusals; never a password. */
 export type SftpLogger = Pick<BaseLogger, 'info' | 'warn'>;
@@ -19,6 +19,8 @@ export interface SftpLogin {
   /** Whose session and for which server, so it can be ended when their access ends. */
   userId?: string;
   serverId?: string;
+  /** Told of each change the session makes to the files (the activity log's file events). */
+  onChange?: (change: SftpChange) => void;
 }
 
 /** One open SSH connection, as closeSessions sees it. */
@@ -120,7 +122,8 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
         const session = acceptSession();
         session.on('sftp', (acceptSftp) => {
           const sftp = acceptSftp();
-          new SftpSession(sftp, files, granted.canWrite, (request, paths) => logger.warn({ remoteAddress, username, request, paths }, 'sftp operation refused'));
+          const refused = (request: string, paths: string[]) => logger.warn({ remoteAddress, username, request, paths }, 'sftp operation refused');
+          new SftpSession(sftp, files, granted.canWrite, refused, granted.onChange);
         });
       });
     });

@@ -5,7 +5,10 @@ import { MapOf, ServerId } from './common.js';
 // Issue 31: the events of servers' lives only their node sees, kept by the node in a journal the
 // panel reads (GET /daemon/node/events), so a remote node's crashes reach the activity log too.
 
-/** The events a node reports of its servers: crashes, recoveries, install outcomes, task results, backups. */
+/**
+ * The events a node reports of its servers: crashes, recoveries, install outcomes, task results,
+ * backups, and file changes made over its SFTP (by the login's user, from the client's address).
+ */
 export type NodeEventName =
   | 'server.crashed'
   | 'server.recovered'
@@ -14,10 +17,13 @@ export type NodeEventName =
   | 'server.install.failed'
   | 'server.task.finished'
   | 'server.backup.created'
-  | 'server.backup.failed';
+  | 'server.backup.failed'
+  | 'server.file.written'
+  | 'server.file.deleted'
+  | 'server.file.renamed';
 
 /** One such event: `server` is the server's id, the same on panel and node; `actor` is the system unless said. */
-export type NodeEvent = { [E in NodeEventName]: { event: E; server: string; actor?: ActivityActor; data: ActivityPayloads[E] } }[NodeEventName];
+export type NodeEvent = { [E in NodeEventName]: { event: E; server: string; actor?: ActivityActor; ip?: string; data: ActivityPayloads[E] } }[NodeEventName];
 
 /** The longest a read of the journal waits for an event, in seconds: under every proxy's idle timeout. */
 export const NODE_EVENTS_MAX_WAIT_SECONDS = 25;
@@ -39,7 +45,7 @@ export const NodeEventEntry = Type.Object({
   seq: Type.Integer({ minimum: 1 }),
   time: Type.String({ format: 'date-time' }),
   event: Type.Unsafe<NodeEvent>(
-    Type.Object({ event: Type.String(), server: ServerId, actor: Type.Optional(ActivityActor), data: MapOf(Type.Unknown()) }),
+    Type.Object({ event: Type.String(), server: ServerId, actor: Type.Optional(ActivityActor), ip: Type.Optional(Type.String()), data: MapOf(Type.Unknown()) }),
   ),
 });
 export type NodeEventEntry = Static<typeof NodeEventEntry>;

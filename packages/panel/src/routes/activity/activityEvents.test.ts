@@ -180,7 +180,7 @@ describe('activity events', () => {
     expect(entries[2].data.lines).toContain('about to fall');
   });
 
-  it('records the node going offline and online, and SFTP logins and refusals', async () => {
+  it('records the node going offline and online, SFTP logins and refusals, and file changes over SFTP', async () => {
     const row = (await t.app.panel.repo.nodes.local())!;
     t.app.panel.nodes.attachLocal(undefined);
     await t.app.panel.nodeHealth.check(row);
@@ -192,7 +192,7 @@ describe('activity events', () => {
     ]);
 
     const id = await createServer('events sftp', echoDefinition);
-    const user = await createServerUser(t.app, id, { sftpServer: true });
+    const user = await createServerUser(t.app, id, { sftpServer: true, putServerFiles: true });
     const login = (password: string) =>
       new Promise<boolean>((resolve) => {
         const client = new ssh2.Client();
@@ -205,6 +205,38 @@ describe('activity events', () => {
     expect((await activity(`server=${id}&event=server.sftp`)).reverse()).toMatchObject([
       { event: 'server.sftp.login', actor: { type: 'user', id: String(user.id) }, ip: '127.0.0.1', data: { username: `${user.email}|${id}` } },
       { event: 'server.sftp.refused', ip: '127.0.0.1' },
+    ]);
+
+    // Changes over SFTP are the login's: a file written (once, at its close), renamed and deleted.
+    await new Promise<void>((resolve, reject) => {
+      const client = new ssh2.Client();
+      client.on('error', reject);
+      client.on('ready', () =>
+        client.sftp((error, sftp) => {
+          if (error) return reject(error);
+          const step = (run: (done: (err?: Error | null) => void) => void) => new Promise<void>((ok, fail) => run((err) => (err ? fail(err) : ok())));
+          void (async () => {
+            const stream = sftp.createWriteStream('/uploaded.txt');
+            await new Promise((ok) => stream.end('one\ntwo\n'.repeat(10_000), ok));
+            await new Promise((ok) => stream.once('close', ok));
+            await step((done) => sftp.rename('/uploaded.txt', '/kept.txt', done));
+            await step((done) => sftp.unlink('/kept.txt', done));
+            await step((done) => sftp.mkdir('/empty', done));
+            await step((done) => sftp.rmdir('/empty', done));
+            // A read changes nothing.
+            await step((done) => sftp.readdir('/', (err) => done(err)));
+          })().then(() => (client.end(), resolve()), reject);
+        }),
+      );
+      client.connect({ host: '127.0.0.1', port: node.daemon.sftpPort!, username: `${user.email}|${id}`, password: user.password, hostVerifier: () => true });
+    });
+    const sftpActor = { type: 'user', id: String(user.id), name: user.email };
+    await expect.poll(async () => (await activity(`server=${id}&event=server.file`)).length, patience).toBe(4);
+    expect((await activity(`server=${id}&event=server.file`)).reverse()).toMatchObject([
+      { event: 'server.file.written', actor: sftpActor, ip: '127.0.0.1', data: { path: 'uploaded.txt' } },
+      { event: 'server.file.renamed', actor: sftpActor, data: { from: 'uploaded.txt', to: 'kept.txt' } },
+      { event: 'server.file.deleted', actor: sftpActor, data: { path: 'kept.txt' } },
+      { event: 'server.file.deleted', actor: sftpActor, data: { path: 'empty' } },
     ]);
 
     // A remote node asks the panel; the address is the one it names for its client.
