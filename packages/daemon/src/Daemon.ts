@@ -151,10 +151,7 @@ export class Daemon {
       // This daemon's own: another in the same process keeps its sources.
       downloadSources: downloadSourcesWith(config.downloadSources),
       appliedLimits: (limits) => this.limits.applied(limits),
-      onEvent: (event) => {
-        this.events.append(event);
-        config.onEvent?.(event);
-      },
+      onEvent: (event) => this.report(event),
       // Docker applies a container's limits itself; elsewhere each one set needs its cgroup controller (disk is the daemon's own).
       limitsEnforced: (environment, limits) => environment?.type === 'docker' || LIMIT_NAMES.every((name) => !limits[name] || this.limits.enforcement[name]),
       createEnvironment:
@@ -213,9 +210,18 @@ export class Daemon {
         if (cut <= 0 || !isServerId(serverId) || !this.servers.has(serverId)) return null;
         const grant = await sftp.check({ email, serverId, password, remoteAddress });
         if (!grant) return null;
-        return { files: this.servers.get(serverId).files, canWrite: grant.canWrite, sessionKey: sessionKey(grant.userId, serverId), userId: grant.userId, serverId };
+        // Its file changes are the login's user's, from the client's address (the activity log's file events).
+        const actor = { type: 'user' as const, id: grant.userId, name: email };
+        const onChange = ({ event, ...data }: SftpChange) => this.report({ event, server: serverId, actor, ip: remoteAddress, data } as NodeEvent);
+        return { files: this.servers.get(serverId).files, canWrite: grant.canWrite, sessionKey: sessionKey(grant.userId, serverId), userId: grant.userId, serverId, onChange };
       },
     });
+  }
+
+  /** An event of a server's life: into the journal the panel reads, and to the in-process hook. */
+  private report(event: NodeEvent): void {
+    this.events.append(event);
+    this.config.onEvent?.(event);
   }
 
   /**
