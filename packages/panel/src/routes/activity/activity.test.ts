@@ -51,13 +51,19 @@ describe('activity', () => {
     expect((await call('/api/self/activity', outsider)).json.activity).toEqual([]);
   });
 
-  it('records power actions, console commands and file changes over HTTP and the live connection, each once, with its actor', async () => {
+  it('records power actions, console commands and file changes (written, archived, deleted, extracted, uploaded) over HTTP and the live connection, each once, with its actor', async () => {
     const proxy = `/proxy/daemon/server/${id}`;
     expect((await call(`${proxy}/start?wait=true`, operator, { method: 'POST' })).status).toBe(204);
     expect((await call(`${proxy}/console`, operator, { method: 'POST', ...json({ command: 'say hi' }) })).status).toBe(204);
     expect((await call(`${proxy}/file/notes.txt`, operator, { method: 'PUT', body: 'hello', headers: { 'content-type': 'text/plain' } })).status).toBe(204);
     expect((await call(`${proxy}/archive/all.zip`, operator, { method: 'POST', ...json(['notes.txt']) })).status).toBe(204);
     expect((await call(`${proxy}/file/notes.txt`, operator, { method: 'DELETE' })).status).toBe(204);
+    expect((await call(`${proxy}/extract/all.zip?destination=unpacked`, operator)).status).toBe(204);
+    const form = new FormData();
+    form.append('file', new Blob(['uploaded text']), 'up.txt');
+    const uploaded = await fetch(`${root}${proxy}/file/up.txt`, { method: 'PUT', headers: operator.headers, body: form });
+    expect(uploaded.status).toBe(204);
+    expect((await call(`${proxy}/restart?wait=true`, operator, { method: 'POST' })).status).toBe(204);
 
     const socket = new WebSocket(`${root.replace('http', 'ws')}/proxy/daemon/socket/${id}`, { headers: operator.headers });
     await new Promise((resolve) => socket.once('open', resolve));
@@ -75,12 +81,17 @@ describe('activity', () => {
       'server.file.written',
       'server.file.archived',
       'server.file.deleted',
+      'server.file.extracted',
+      'server.file.uploaded',
+      'server.restarted',
       'server.console.command',
       'server.killed',
     ]);
     for (const entry of entries) expect(entry).toMatchObject({ actor, ip: '127.0.0.1', server: id });
     expect(entries.filter((e) => e.event === 'server.console.command').map((e) => e.data.command)).toEqual(['over the socket', 'say hi']);
     expect(entries.find((e) => e.event === 'server.file.archived')?.data).toEqual({ paths: ['notes.txt'], destination: 'all.zip' });
+    expect(entries.find((e) => e.event === 'server.file.extracted')?.data).toEqual({ path: 'all.zip', destination: 'unpacked' });
+    expect(entries.find((e) => e.event === 'server.file.uploaded')?.data).toEqual({ path: 'up.txt' });
   });
 
   it('records file changes over the live connection, and an OAuth2 client as the actor by its name', async () => {
@@ -107,10 +118,18 @@ describe('activity', () => {
   });
 
   it('filters by event group and actor, and pages', async () => {
-    expect((await serverActivity(`?event=server.file&actor=${operator.id}`)).map((e) => e.event)).toEqual(['server.file.deleted', 'server.file.written', 'server.file.deleted', 'server.file.archived', 'server.file.written']);
+    expect((await serverActivity(`?event=server.file&actor=${operator.id}`)).map((e) => e.event)).toEqual([
+      'server.file.deleted',
+      'server.file.written',
+      'server.file.uploaded',
+      'server.file.extracted',
+      'server.file.deleted',
+      'server.file.archived',
+      'server.file.written',
+    ]);
     expect((await serverActivity(`?actor=${t.admin.id}`)).map((e) => e.event)).toEqual(['server.created']);
     const page = await call(`/api/servers/${id}/activity?limit=2&page=2&actor=${operator.id}`, watcher);
-    expect(page.json.paging).toEqual({ page: 2, limit: 2, total: 9 });
+    expect(page.json.paging).toEqual({ page: 2, limit: 2, total: 12 });
     expect(page.json.activity.map((e: ActivityEntry) => e.event)).toEqual(['server.killed', 'server.console.command']);
     const all = await call(`/api/activity?server=${id}&user=${operator.id}&event=server.console.command`, t.admin);
     expect(all.json.activity).toHaveLength(2);
