@@ -22,6 +22,7 @@ export const Scopes = {
   UsersEdit: 'users.edit',
   SettingsEdit: 'settings.edit',
   ActivityView: 'activity.view', // every entry of the activity log (issue 31)
+  MetricsView: 'metrics.view', // the Prometheus /metrics of every server and node (issue 32)
 
   // Per server (the spec's scope keys)
   ServerView: 'server.view',
@@ -61,6 +62,7 @@ export const panelScopes: readonly Scope[] = [
   Scopes.UsersEdit,
   Scopes.SettingsEdit,
   Scopes.ActivityView,
+  Scopes.MetricsView,
 ];
 
 /** The per-server permission flags of the spec, each with the scope it stands for. */
@@ -107,6 +109,7 @@ export const panelPermissionScopes = {
   editUsers: Scopes.UsersEdit,
   panelSettings: Scopes.SettingsEdit,
   viewActivity: Scopes.ActivityView,
+  viewMetrics: Scopes.MetricsView,
 } as const satisfies Record<string, Scope>;
 
 export type PanelPermissionFlag = keyof typeof panelPermissionScopes;

@@ -50,6 +50,7 @@ describe('/api/users/{id}/perms with PufferPanel flags', () => {
       editUsers: false,
       panelSettings: false,
       viewActivity: false,
+      viewMetrics: false,
     });
     // The user's own fields in the body changed nothing.
     expect((await t.app.panel.repo.users.byId(user.id))?.email).toBe(user.email);
