@@ -72,6 +72,10 @@ export function useFormat() {
       number: (value: number, digits = 0) => numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
       /** A time of day to the second, the same width at every tick of a chart. */
       clock: (ms: number) => dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms),
+      /** A time of day to the minute, for a chart's axis over hours. */
+      time: (ms: number) => dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(ms),
+      /** A day of the year without the year, for a chart's axis over days. */
+      dayMonth: (ms: number) => dateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(ms),
       dateTime: (ms: number) => dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms),
       ago: (ms: number, now = Date.now()) => formatAgo(ms, now, locale),
     }),

@@ -19,6 +19,7 @@ import { NodeForm } from './NodeForm';
 import { nodeFormOf } from './nodeForm';
 import { NodeStatusBadge } from './NodeStatusBadge';
 import { NodeLimitsCard } from './NodeLimitsCard';
+import { NodeHistoryCard } from './NodeHistoryCard';
 
 /** The node's fields as text: the local node, and anyone who may not edit. */
 function NodeFacts({ node }: { node: NodeView }) {
@@ -121,6 +122,7 @@ export default function NodeScreen() {
             <BackupStorageWarning state={found.backupStorage} />
             {found.isLocal || !canEdit ? <NodeFacts node={found} /> : <EditableNode node={found} />}
             <NodeLimitsCard node={found} />
+            <NodeHistoryCard nodeId={found.id} />
             {canStore && <BackupStorageCard key={found.id} node={found} />}
             {!found.isLocal && canDeploy && <DeploymentPanel nodeId={found.id} />}
           </Stack>
