@@ -10,6 +10,7 @@ import NotFoundScreen from '../NotFound/NotFoundScreen';
 import { useServerScopes } from '../../session/ServerPermissionsProvider';
 import { confirmDiscard } from '../../hooks/useUnsavedEdits';
 import { ControlBar } from './ControlBar';
+import { PlayersCard } from './PlayersCard';
 import { ServerHeader } from './ServerHeader';
 import { visibleTabs, type ServerTabId } from './serverTabs';
 import { ClientOnly } from '../../ssr/ClientOnly';
@@ -42,6 +43,7 @@ export function GenericServerView({ server }: ServerViewProps) {
   const { status, running, nodeOffline, installing } = useConnectionSnapshot(connection);
   const tabs = visibleTabs(useServerScopes());
   const canRename = useCan('rename');
+  const canStats = useCan('stats');
   const [tab, setTab] = useState<ServerTabId | undefined>(tabs[0]?.id);
 
   // Spec panel.md section 4: after the last reconnect fails, one warning toast and a lasting alert.
@@ -82,6 +84,7 @@ export function GenericServerView({ server }: ServerViewProps) {
             </Alert>
           )
         )}
+        {canStats && <PlayersCard serverId={server.id} running={running === true} />}
         <Tabs value={tab ?? null} onChange={(value) => switchTab(value as ServerTabId)} keepMounted={false} inverted>
           {tabs.map((entry) => {
             const Panel = panels[entry.id];

@@ -10,7 +10,7 @@ import { UsageBar } from './UsageBar';
 
 const MIB = 1_048_576;
 
-/** One server of the list with its live state, CPU and memory (blank without the stats permission); memory against its limit when it has one. */
+/** One server of the list with its live state, players ("12/20", when its game answers), CPU and memory (blank without the stats permission); memory against its limit when it has one. */
 export function ServerRow({ server, live, memoryScale }: { server: ServerSummary; live?: LiveServer; memoryScale: number }) {
   const format = useFormat();
   const { t } = useTranslation();
@@ -34,6 +34,13 @@ export function ServerRow({ server, live, memoryScale }: { server: ServerSummary
         <Text ff="monospace" size="sm">
           {serverAddress(server)}
         </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="sm" data-testid="server-row-players">
+        {running && live?.players && (
+          <Text size="sm" ff="monospace" aria-label={t('server.players.count', { online: format.number(live.players.online), max: format.number(live.players.max) })}>
+            {format.number(live.players.online)}/{format.number(live.players.max)}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td visibleFrom="sm">{hasStats && running && <UsageBar testId="server-row-cpu" label={format.percent(live.cpu!)} fraction={live.cpu! / 100} />}</Table.Td>
       <Table.Td visibleFrom="sm">

@@ -120,6 +120,7 @@ export default function ServersScreen() {
                       <Table.Th>{t('servers.name')}</Table.Th>
                       <Table.Th visibleFrom="sm">{t('servers.node')}</Table.Th>
                       <Table.Th visibleFrom="md">{t('servers.address')}</Table.Th>
+                      <Table.Th visibleFrom="sm">{t('serverList.players')}</Table.Th>
                       <Table.Th visibleFrom="sm">{t('serverList.cpu')}</Table.Th>
                       <Table.Th visibleFrom="sm">{t('serverList.memory')}</Table.Th>
                     </Table.Tr>
