@@ -15,29 +15,30 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const FIVE_MINUTES = 5 * MINUTE;
 
-/** A server's day as the seed draws it: busy in the evening, memory creeping up, players online by day. */
-function sample(t: number, now: number, scale: number): StatsHistoryPoint {
+/** A server's day as the seed draws it: busy in the evening, memory creeping up until a restart at midnight (UTC), players online by day. */
+function sample(t: number, scale: number): StatsHistoryPoint {
   const hours = t / HOUR;
   const wave = Math.sin((2 * Math.PI * (hours - 14)) / 24);
   return {
     t,
     cpu: scale * (30 + 20 * wave + 6 * Math.sin(hours * 5)),
-    memory: scale * (400e6 + 150e6 * ((t - now + DAY) / DAY)),
+    memory: scale * (350e6 + 150e6 * ((hours % 24) / 24)),
     disk: scale * 2.2e9,
     players: Math.max(0, Math.round(scale * (8 + 6 * wave))),
   };
 }
 
 /**
- * Writes a day of history for each server into the running panel's SQLite file with the panel's
- * own code (the metrics table's rows, encoded as the panel encodes them): 5-minute points up to an
- * hour ago, none for three hours in the night (a stop), and 10-s points for the last hour (none
- * for two minutes half an hour ago), left for the panel to roll up as its own.
+ * Writes history for each server into the running panel's SQLite file with the panel's own code
+ * (the metrics table's rows, encoded as the panel encodes them): hourly points for 30 days (none
+ * for a day three weeks ago), 5-minute points for the last day up to an hour ago (none for three
+ * hours in the night: a stop), and 10-s points for the last hour (none for two minutes half an
+ * hour ago), left for the panel to roll up as its own.
  */
 async function seedHistory(dataDir: string, servers: { id: string; scale: number }[], now: number): Promise<void> {
   const db = openDatabase({ dialect: 'sqlite', url: join(dataDir, 'outpost.db') });
   try {
-    const [raw, fiveMinute] = metricTiers;
+    const [raw, fiveMinute, hourly] = metricTiers;
     const rows: MetricRow[] = [];
     for (const { id, scale } of servers) {
       const spans = new Map<string, MetricSpan>();
@@ -47,14 +48,19 @@ async function seedHistory(dataDir: string, servers: { id: string; scale: number
         spans.get(key)!.put(point);
       };
       const lastHour = Math.floor((now - HOUR) / FIVE_MINUTES) * FIVE_MINUTES;
+      for (let t = Math.floor((now - 30 * DAY) / HOUR) * HOUR + HOUR; t < Math.floor((now - HOUR) / HOUR) * HOUR; t += HOUR) {
+        if (t > now - 22 * DAY && t < now - 21 * DAY) continue;
+        const point = sample(t, scale);
+        put(hourly, { ...point, cpuMax: point.cpu * 2, memoryMax: point.memory * 1.1 });
+      }
       for (let t = Math.floor((now - DAY) / FIVE_MINUTES) * FIVE_MINUTES + FIVE_MINUTES; t < lastHour; t += FIVE_MINUTES) {
         if (t > now - 13 * HOUR && t < now - 10 * HOUR) continue;
-        const point = sample(t, now, scale);
+        const point = sample(t, scale);
         put(fiveMinute, { ...point, cpuMax: point.cpu * 1.7, memoryMax: point.memory * 1.08 });
       }
       for (let t = lastHour; t <= now - 20_000; t += 10_000) {
         if (t > now - 30 * MINUTE && t < now - 28 * MINUTE) continue;
-        put(raw, sample(t, now, scale));
+        put(raw, sample(t, scale));
       }
       for (const span of spans.values()) rows.push({ server: id, tier: span.tier.tier, start: span.start, until: span.until!, rolled: false, data: span.encode() });
     }
@@ -110,6 +116,9 @@ describe('stats history', () => {
     expect(onRoundHours(day.times, /^\d\d:00\s?(AM|PM)$/)).toBe(true);
     for (const chart of ['history-memory', 'history-disk', 'history-players']) await expect(page.getByTestId(chart).locator('path.recharts-line-curve').count()).resolves.toBeGreaterThan(0);
     await screenshot(page, 'stats-history');
+    // Pointing at a step names its date and time, and its average and highest.
+    await cpu.locator('.recharts-surface').hover({ position: { x: 400, y: 100 } });
+    await expect.poll(() => cpu.locator('.mantine-ChartTooltip-tooltip').innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s?[AP]M\s+Highest\s+[\d.]+ %\s+Average\s+[\d.]+ %$/);
 
     // The last hour in 10-s points: two minutes without any are a gap there too.
     await pickRange(page, page.locator('body'), '1 h');
@@ -125,6 +134,30 @@ describe('stats history', () => {
     expect(onRoundHours(german.times, /^\d\d:00$/)).toBe(true);
     await expect(cpu.getByText('Durchschnitt').count()).resolves.toBe(1);
     await screenshot(page, 'stats-history-de');
+  });
+
+  it('fits a phone in Arabic, 30 days marked by days', async () => {
+    const { page } = rig.browser;
+    await signIn(page, admin);
+    const id = await createServerFromPage(page, 'e2e history phone');
+    await seedHistory(rig.app.dataDir, [{ id, scale: 1 }], Date.now());
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/server/${id}`);
+    await page.getByTestId('language-button').click();
+    await page.locator('[data-locale=ar_SA]').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.locator('[data-tab=stats]').click();
+    await pickRange(page, page.locator('body'), '30 يومًا');
+    await expect.poll(() => page.getByTestId('stats-history').getAttribute('data-step')).toBe('3600');
+    const cpu = page.getByTestId('history-cpu');
+    await cpu.locator('path.recharts-line-curve').first().waitFor();
+    // The day without points three weeks ago is a gap; the axis names days, in Arabic digits.
+    const month = await drawing(cpu);
+    expect(month.pieces).toEqual([2, 2]);
+    expect(month.times.length).toBeGreaterThanOrEqual(3);
+    for (const time of month.times) expect(time).toMatch(/^[\u0660-\u0669]+ \S+/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'stats-history-phone-ar');
   });
 
   it("shows the node's servers' totals on the node page", async () => {
