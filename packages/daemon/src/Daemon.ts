@@ -188,6 +188,11 @@ export class Daemon {
     return this.sftp?.port;
   }
 
+  /** The SFTP sessions open now, when SFTP serves. */
+  get sftpSessions(): number | undefined {
+    return this.sftp?.sessionCount;
+  }
+
   /**
    * Ends the open SFTP sessions of one user on one server, or on every server of this node when
    * serverId is left out: their permission was taken away, they logged out or changed password.

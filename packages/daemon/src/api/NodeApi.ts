@@ -62,6 +62,8 @@ export interface NodeApiHost {
   readonly queries: Pick<ServerQueries, 'latest'>;
   readonly files: (server: Server) => FileStore;
   closeSftpSessions(userId: string, serverId?: string): number;
+  /** The SFTP sessions open now; undefined when the node serves no SFTP. */
+  readonly sftpSessions: number | undefined;
   setSecret(secret: string): Promise<void>;
 }
 
@@ -311,7 +313,8 @@ export class NodeApi implements NodeClient {
   async nodeInfo(_caller: NodeCaller): Promise<NodeInfo> {
     const backups = this.daemon.backups.storageState;
     // What it can enforce of servers' limits (issue 30): the panel shows it on the node page.
-    return { version: daemonVersion, ...(backups && { backups }), limits: this.daemon.limits.enforcement };
+    const sftpSessions = this.daemon.sftpSessions;
+    return { version: daemonVersion, ...(backups && { backups }), limits: this.daemon.limits.enforcement, ...(sftpSessions !== undefined && { sftpSessions }) };
   }
 
   /** Every server's samples, so the panel's own token only: it hands each server's history out by its own checks. */

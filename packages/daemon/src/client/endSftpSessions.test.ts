@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import ssh2, { type SFTPWrapper } from 'ssh2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Scopes } from '@outpost/shared';
 import type { NodeClient } from '@outpost/shared';
 import { fakeDefinition, openTestDaemon } from '../servers/testServer.js';
@@ -108,5 +108,19 @@ describe.each(['local', 'http'] as const)('ending SFTP sessions (%s)', (kind) =>
     } finally {
       target.client.end();
     }
+  });
+  it("counts the open sessions in the node's health answer (the panel's outpost_sftp_sessions)", async () => {
+    const count = async () => (await client.nodeInfo({ user: 'panel', scopes: [] })).sftpSessions;
+    // Sessions the tests before ended on the client side close on the server a moment later.
+    await vi.waitFor(async () => expect(await count()).toBe(0));
+    const sessions = [await login('erin', first), await login('frank', second)];
+    try {
+      expect(await count()).toBe(2);
+      await client.endSftpSessions({ user: 'erin', scopes: [] }, 'erin');
+      expect(await count()).toBe(1);
+    } finally {
+      for (const s of sessions) s.client.end();
+    }
+    await vi.waitFor(async () => expect(await count()).toBe(0));
   });
 });

@@ -48,6 +48,8 @@ export interface SftpServerOptions {
 
 export interface SftpServer {
   port: number;
+  /** The logged-in sessions open now (the panel's outpost_sftp_sessions, through the node's health answer). */
+  readonly sessionCount: number;
   /** Ends the sessions the predicate picks (a permission was taken away); answers how many. */
   closeSessions(predicate: (session: SftpSessionInfo) => boolean): number;
   close(): Promise<void>;
@@ -146,6 +148,9 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
 
   return {
     port: (server.address() as AddressInfo).port,
+    get sessionCount() {
+      return sessions.size;
+    },
     // Ends the connection, not just the SFTP channel: the client cannot open another on it.
     closeSessions(predicate) {
       let closed = 0;

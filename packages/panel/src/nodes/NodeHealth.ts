@@ -12,6 +12,8 @@ export interface NodeState {
   backups: BackupStorageState | null;
   /** What the node can enforce of servers' limits, as it last said; kept while it is down, null until it says. */
   limits: LimitEnforcement | null;
+  /** Its open SFTP sessions at the last check, when it is online and serves SFTP (the /metrics gauge). */
+  sftpSessions?: number;
   /** Why the last check failed (an error code), when it did. */
   error?: string;
 }
@@ -86,7 +88,7 @@ export class NodeHealth {
         timer = setTimeout(() => reject(new OutpostError('ErrNodeUnreachable', 'the node did not answer in time')), CHECK_TIMEOUT_MS);
       });
       const info = await Promise.race([this.clients.forRow(row).nodeInfo(healthCaller), timeout]);
-      state = { online: true, version: info.version, backups: info.backups ?? null, limits: info.limits ?? null };
+      state = { online: true, version: info.version, backups: info.backups ?? null, limits: info.limits ?? null, ...(info.sftpSessions !== undefined && { sftpSessions: info.sftpSessions }) };
     } catch (error) {
       const last = this.stateOf(row.id);
       state = { online: false, version: last.version, backups: last.backups, limits: last.limits, error: error instanceof OutpostError ? error.code : 'ErrNodeUnreachable' };

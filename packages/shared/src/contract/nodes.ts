@@ -71,9 +71,16 @@ export const SecretRotation = Type.Object({
 });
 export type SecretRotation = Static<typeof SecretRotation>;
 
-/** GET /daemon/node: what a daemon says about itself (the panel's health check). */
-/** GET /daemon/node: the daemon's version, and how its backup storage last answered. */
-export const NodeInfo = Type.Object({ version: Type.String(), backups: Type.Optional(BackupStorageState), limits: Type.Optional(LimitEnforcement) });
+/**
+ * GET /daemon/node: what a daemon says about itself (the panel's health check): its version, how
+ * its backup storage last answered, and its open SFTP sessions when it serves SFTP.
+ */
+export const NodeInfo = Type.Object({
+  version: Type.String(),
+  backups: Type.Optional(BackupStorageState),
+  limits: Type.Optional(LimitEnforcement),
+  sftpSessions: Type.Optional(Type.Integer({ minimum: 0 })),
+});
 export type NodeInfo = Static<typeof NodeInfo>;
 
 /** PUT /daemon/secret: the node's new secret, sent with a token signed by the old one. */
