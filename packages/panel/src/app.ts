@@ -26,6 +26,8 @@ import { Mailer } from './services/mail/Mailer.js';
 import { ActivityLog } from './services/activity/ActivityLog.js';
 import { MetricsCollector, type MetricsCollectorOptions } from './services/metrics/MetricsCollector.js';
 import { MetricsRollup } from './services/metrics/MetricsRollup.js';
+import { PrometheusMetrics } from './services/metrics/PrometheusMetrics.js';
+import { registerHttpMetrics } from './plugins/httpMetrics.js';
 import { NodeEventFeeds, type NodeEventFeedTiming } from './nodes/NodeEventFeeds.js';
 import { prepareFirstStart } from './services/prepareFirstStart.js';
 import { shippedAssets } from './shippedAssets.js';
@@ -81,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const nodes = new NodeClients(repo);
   const nodeHealth = new NodeHealth(repo, nodes, options.nodeHealthMs);
   const metricsNow = options.metrics?.now ?? Date.now;
+  const collector = new MetricsCollector(repo, nodes, nodeHealth, { ...options.metrics, now: metricsNow, warn: (details, msg) => app.log.warn(details, msg) });
+  const sockets = new OpenSockets();
   const activity = new ActivityLog(repo.activity, { retentionDays: config.activityDays, store: config.activityLog, warn: (details, msg) => app.log.warn(details, msg) });
   const context: PanelContext = {
     config,
@@ -92,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     nodes,
     nodeHealth,
     nodeEvents: new NodeEventFeeds(repo, nodes, activity, options.nodeEventTiming, (details, msg) => app.log.warn(details, msg)),
-    sockets: new OpenSockets(),
+    sockets,
     resetRequests: {
       perAddress: new AttemptBudget(RESETS_PER_ADDRESS_HOUR, 60 * 60_000, 'password resets from this address'),
       perEmail: new AttemptBudget(RESETS_PER_EMAIL_HOUR, 60 * 60_000, 'password resets for this email'),
@@ -101,9 +105,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webhooks: new WebhookDeliveries(repo, { ...WEBHOOK_TIMING, ...options.webhookTiming }, (details, msg) => app.log.warn(details, msg)),
     activity,
     metrics: {
-      collector: new MetricsCollector(repo, nodes, nodeHealth, { ...options.metrics, now: metricsNow, warn: (details, msg) => app.log.warn(details, msg) }),
+      collector,
       rollup: new MetricsRollup(repo.metrics, { now: metricsNow, warn: (details, msg) => app.log.warn(details, msg) }),
       now: metricsNow,
+      prometheus: new PrometheusMetrics({ repo, nodeHealth, collector, sockets }),
     },
   };
   app.decorate('panel', context);
@@ -146,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => context.webhooks.start());
 
   registerErrors(app);
+  registerHttpMetrics(app, context.metrics.prometheus);
   registerSecurityHeaders(app, webDist);
   await app.register(cookie);
   // Oversized frames are refused from their header (1009), before ws buffers them.

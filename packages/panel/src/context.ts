@@ -14,6 +14,7 @@ import type { WebhookDeliveries } from './services/webhooks/WebhookDeliveries.js
 import type { ActivityLog } from './services/activity/ActivityLog.js';
 import type { MetricsCollector } from './services/metrics/MetricsCollector.js';
 import type { MetricsRollup } from './services/metrics/MetricsRollup.js';
+import type { PrometheusMetrics } from './services/metrics/PrometheusMetrics.js';
 
 /** What every handler may reach through `app.panel`. */
 export interface PanelContext {
@@ -40,8 +41,11 @@ export interface PanelContext {
   webhooks: WebhookDeliveries;
   /** The one emitter of events (issue 31): the activity log and its subscribers. */
   activity: ActivityLog;
-  /** Servers' stats history (issue 32): collected from the nodes, rolled up, and the clock both go by. */
-  metrics: { collector: MetricsCollector; rollup: MetricsRollup; now: () => number };
+  /**
+   * Servers' stats history (issue 32): collected from the nodes, rolled up, and the clock both go
+   * by; and the Prometheus metrics of GET /metrics, which read the collector's newest samples.
+   */
+  metrics: { collector: MetricsCollector; rollup: MetricsRollup; now: () => number; prometheus: PrometheusMetrics };
 }
 
 /**

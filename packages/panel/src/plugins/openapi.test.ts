@@ -45,6 +45,7 @@ import {
   ServerFlagsRequest,
   ServerListResponse,
   ServerStats,
+  StatsHistory,
   TaskBody,
   TaskCreated,
   TaskList,
@@ -111,6 +112,7 @@ const calls: Record<string, Call> = {
   'PUT /api/self/notifications': { body: NotificationPreferences, ok: [200, NotificationPreferences] },
   'GET /api/activity': { ok: [200, ActivityListResponse] },
   'GET /api/servers/{id}/activity': { ok: [200, ActivityListResponse] },
+  'GET /metrics': { ok: [200, null] },
   'GET /api/self/oauth2': { ok: [200, OAuthClientList] },
   'POST /api/self/oauth2': { body: CreateOAuthClientRequest, ok: [200, CreatedOAuthClient] },
   'DELETE /api/self/oauth2/{id}': { ok: none },
@@ -143,6 +145,8 @@ const calls: Record<string, Call> = {
   'GET /api/nodes': { ok: [200, Type.Array(NodeView)] },
   'POST /api/nodes': { body: NodeRequest, ok: [200, NodeView] },
   'GET /api/nodes/{id}': { ok: [200, NodeView] },
+  'GET /api/nodes/{id}/stats/history': { ok: [200, StatsHistory] },
+  'GET /api/servers/{id}/stats/history': { ok: [200, StatsHistory] },
   'PUT /api/nodes/{id}': { body: NodeRequest, ok: none },
   'DELETE /api/nodes/{id}': { ok: none },
   'GET /api/nodes/{id}/deployment': { ok: [200, NodeDeployment] },
@@ -253,7 +257,7 @@ describe('the OpenAPI document', () => {
   it('lists every route the panel serves, and nothing else', () => {
     const served = t.app.routeScopes
       // WebSockets (the live server list) are no OpenAPI operations; their own tests cover them.
-      .filter(({ method, url, websocket }) => method !== 'HEAD' && !websocket && /^\/(api|auth|theme|proxy\/daemon\/server)\//.test(url))
+      .filter(({ method, url, websocket }) => method !== 'HEAD' && !websocket && /^\/(api|auth|theme|proxy\/daemon\/server)\/|^\/metrics$/.test(url))
       .map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')}`);
     // The OAuth2 token endpoint speaks forms and RFC 6749's errors: routes/oauth2/oauth2.test.ts checks its entry.
     const documented = [...operations.keys()].filter((key) => key !== 'POST /oauth2/token');

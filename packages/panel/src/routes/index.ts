@@ -23,6 +23,7 @@ import usersRoutes from './users/users.js';
 import webhooksRoutes from './webhooks/webhooks.js';
 import activityRoutes from './activity/activity.js';
 import statsHistoryRoutes from './statsHistory/statsHistory.js';
+import metricsRoutes from './metrics/metrics.js';
 
 /** Every route area, by hand, so what the panel serves is readable in one place. */
 export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -50,6 +51,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   webhooksRoutes,
   activityRoutes,
   statsHistoryRoutes,
+  metricsRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

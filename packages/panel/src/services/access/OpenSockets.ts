@@ -15,6 +15,11 @@ interface OpenSocket {
 export class OpenSockets {
   private readonly open = new Set<OpenSocket>();
 
+  /** How many are open now (the /metrics gauge). */
+  get size(): number {
+    return this.open.size;
+  }
+
   /** Registers a connection's close function; answers the function that unregisters it. */
   add(userId: number, serverId: string | undefined, close: () => void, session?: string): () => void {
     const entry: OpenSocket = { userId, serverId, session, close };

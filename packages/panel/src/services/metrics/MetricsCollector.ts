@@ -19,6 +19,13 @@ export interface MetricsCollectorOptions {
 /** How long after its end a span waits for a node's late samples before it is written. */
 const FLUSH_GRACE_MS = 30_000;
 
+/** A server's newest sample, the node it came from, and when the panel received it (its own clock). */
+export interface LatestSample {
+  node: number;
+  sample: NodeSample;
+  received: number;
+}
+
 const raw = metricTiers[0];
 
 /**
@@ -34,6 +41,8 @@ export class MetricsCollector {
   private readonly spans = new Map<string, MetricSpan>();
   /** The newest sample taken of each node, once known. */
   private readonly newest = new Map<number, number>();
+  /** Each server's newest sample, for latest(). */
+  private readonly latestSamples = new Map<string, LatestSample>();
   private readonly options: MetricsCollectorOptions;
   private timer?: NodeJS.Timeout;
   private round?: Promise<void>;
@@ -89,6 +98,11 @@ export class MetricsCollector {
     if (samples.length === 0) return;
     const known = new Set(await this.repo.servers.idsOnNode(nodeId));
     const kept = samples.filter((sample) => known.has(sample.server));
+    const received = this.options.now();
+    for (const sample of kept) {
+      const held = this.latestSamples.get(sample.server);
+      if (!held || held.sample.t <= sample.t) this.latestSamples.set(sample.server, { node: nodeId, sample, received });
+    }
     const stored = await this.storedSpans(kept);
     const done: MetricSpan[] = [];
     const late = new Map<string, MetricSpan>();
@@ -126,9 +140,26 @@ export class MetricsCollector {
     return servers.flatMap((server) => this.spans.get(server) ?? []);
   }
 
+  /**
+   * Each running server's newest sample (the /metrics gauges read it at each scrape): one taken in
+   * its node's newest round (a round samples every server running then, all with the round's time,
+   * so a server that stopped is missing from the next), and received within the last three rounds'
+   * time (a node that went quiet, or whose only server stopped, sends nothing newer).
+   */
+  latest(): Map<string, LatestSample> {
+    const now = this.options.now();
+    const current = new Map<string, LatestSample>();
+    for (const [server, held] of this.latestSamples) {
+      const newest = this.newest.get(held.node) ?? held.sample.t;
+      if (held.sample.t === newest && now - held.received <= 3 * raw.stepMs) current.set(server, held);
+    }
+    return current;
+  }
+
   /** Drops what is held of a server being deleted (its rows go with its servers row). */
   forget(server: string): void {
     this.spans.delete(server);
+    this.latestSamples.delete(server);
   }
 
   /** The spans already written that these samples fall in and memory does not hold (a panel restarted within one). */
