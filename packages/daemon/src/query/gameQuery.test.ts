@@ -102,9 +102,14 @@ describe('GET /daemon/server/:id/query on a running server', () => {
     expect((await ask(plain.id)).status).toBe(204);
     expect((await ask(server.id, [Scopes.ServerView])).status).toBe(403);
 
-    // The stats history's hook reads the last answer without asking again.
+    // The stats history's hook reads the last answer without asking again: a round's samples carry it.
     expect(daemon.queries.online(server.id)).toBe(3);
     expect(daemon.queries.online(plain.id)).toBeUndefined();
+    await daemon.samples.sample();
+    const newest = (id: string) => daemon.samples.after().findLast((sample) => sample.server === id);
+    expect(newest(server.id)?.players).toBe(3);
+    expect(newest(plain.id)).toBeDefined();
+    expect(newest(plain.id)?.players).toBeUndefined();
 
     await server.stop();
     await plain.stop();
