@@ -1,5 +1,6 @@
 // A real Prometheus (Debian's package, /usr/bin/prometheus; CI installs it) scrapes the panel's
-// /metrics every second with a bearer token file, as the README's scrape config does, and its own
+// /metrics every second as the README's scrape configs do: with a bearer token file, and with an
+// OAuth2 client's id and secret (Prometheus fetches and renews the hour-long token itself). Its own
 // query API then answers outpost_server_up for a running server of the local node.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -59,6 +60,11 @@ describe.skipIf(!installed)(title, () => {
     await mkdir(folder);
     const tokenFile = join(folder, 'outpost.token');
     await writeFile(tokenFile, scraper.token, { mode: 0o600 });
+    // The same account's OAuth2 client: it carries the account's panel scopes.
+    const made = await app.inject({ method: 'POST', url: '/api/self/oauth2', headers: scraper.headers, payload: { name: 'prometheus' } });
+    const { client_id: clientId, client_secret: clientSecret } = made.json() as { client_id: string; client_secret: string };
+    const secretFile = join(folder, 'outpost.secret');
+    await writeFile(secretFile, clientSecret, { mode: 0o600 });
     const configFile = join(folder, 'prometheus.yml');
     await writeFile(
       configFile,
@@ -72,6 +78,14 @@ describe.skipIf(!installed)(title, () => {
         '    authorization:',
         '      type: Bearer',
         `      credentials_file: ${tokenFile}`,
+        '    static_configs:',
+        `      - targets: ['127.0.0.1:${panelPort}']`,
+        '  - job_name: outpost-oauth2',
+        '    metrics_path: /metrics',
+        '    oauth2:',
+        `      client_id: ${clientId}`,
+        `      client_secret_file: ${secretFile}`,
+        `      token_url: http://127.0.0.1:${panelPort}/oauth2/token`,
         '    static_configs:',
         `      - targets: ['127.0.0.1:${panelPort}']`,
         '',
@@ -101,23 +115,23 @@ describe.skipIf(!installed)(title, () => {
     return answer.data.result;
   }
 
-  it('stores outpost_server_up 1 for the running server, 0 for the idle one, and the node as up', async () => {
+  it.each(['outpost', 'outpost-oauth2'])('stores outpost_server_up 1 for the running server, 0 for the idle one, and the node as up (job %s)', async (job) => {
     await vi.waitFor(
       async () => {
         expect(prometheus!.exitCode, prometheusLog).toBeNull();
-        const up = await query('outpost_server_up').catch((error: Error) => {
+        const up = await query(`outpost_server_up{job="${job}"}`).catch((error: Error) => {
           throw new Error(`Prometheus does not answer yet (${error.message}); its log: ${prometheusLog}`);
         });
         const byName = Object.fromEntries(up.map(({ metric, value }) => [metric.name, { ...metric, value: value[1] }]));
-        expect(byName.scraped, JSON.stringify(up)).toMatchObject({ server: running, job: 'outpost', value: '1' });
+        expect(byName.scraped, JSON.stringify(up)).toMatchObject({ server: running, value: '1' });
         expect(byName.idle).toMatchObject({ value: '0' });
       },
       { timeout: 45_000, interval: 500 },
     );
-    const memory = await query(`outpost_server_memory_bytes{server="${running}"}`);
+    const memory = await query(`outpost_server_memory_bytes{job="${job}",server="${running}"}`);
     expect(Number(memory[0].value[1])).toBeGreaterThan(1_000_000);
-    expect((await query('outpost_node_up')).map(({ value }) => value[1])).toEqual(['1']);
-    // The scrape itself succeeded with the token: Prometheus' own view of its target.
-    expect((await query('up{job="outpost"}')).map(({ value }) => value[1])).toEqual(['1']);
+    expect((await query(`outpost_node_up{job="${job}"}`)).map(({ value }) => value[1])).toEqual(['1']);
+    // The scrape itself succeeded with its credentials: Prometheus' own view of its target.
+    expect((await query(`up{job="${job}"}`)).map(({ value }) => value[1])).toEqual(['1']);
   });
 });
