@@ -5,7 +5,7 @@ export { NodeSessionsPool } from './client/NodeSessions.js';
 export { NodeApi } from './api/NodeApi.js';
 export { daemonRoutes } from './http/routes.js';
 export { signNodeToken, verifyNodeToken, NODE_TOKEN_TTL_SECONDS } from './auth/nodeToken.js';
-export { panelCaller, PANEL_USER, requirePanelCaller } from './auth/requirePanelCaller.js';
+export { panelCaller } from './auth/requirePanelCaller.js';
 export { parseNodeLimits, type NodeLimitsConfig } from './limits/NodeLimits.js';
 export { placeServerFolders, type ServerFoldersPlace } from './servers/serverFoldersPlace.js';
 export { MessageBudget, cutOffFlood } from './system/MessageBudget.js';

@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { builtinVariables, checkDefinitionValues, OutpostError, Scopes } from '@outpost/shared';
-import type { ActivityActor, BackupAuthor, NodeEvent, ServerDefinition, ServerLimits, ServerStats, Step } from '@outpost/shared';
+import type { BackupAuthor, NodeEvent, ServerDefinition, ServerLimits, ServerStats, Step } from '@outpost/shared';
 import { DiskUsage } from '../disk/DiskUsage.js';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
 import type { Environment, ExitInfo, ProcessStats, RunningProcess } from '../environments/environment.js';
