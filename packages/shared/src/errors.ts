@@ -63,7 +63,7 @@ export const ErrorCodes = [
   'ErrFileTooLarge', // 400: editing a file above the editable limit
   'ErrServerRunning', // 409: install or delete refused while running
   'ErrOperationFailed', // 400: an install step or hook failed; msg says which and why
-  'ErrAlreadyExists', // 409: a file, folder or server of that name is already there
+  'ErrAlreadyExists', // 409: a file, folder or server of that name is already there; an SSH key already on an account
   'ErrNotAFile', // 400: reading or downloading a folder, a pipe or a device
   'ErrNameTooLong', // 400: a file name over 255 bytes or a path over 4096
   'ErrQuotaExceeded', // 413: an upload or extraction would pass the server's size limit
@@ -85,7 +85,15 @@ export const ErrorCodes = [
   'ErrBackupDamaged', // 409: a backup whose archive no longer matches its checksum (restore refused)
   'ErrBackupStorage', // 502: the node's backup storage did not answer or refused its credentials
   'ErrDiskFull', // 507: the disk has no room left for the archive (or the files being restored)
+  'ErrTwoFactorRequired', // 403: a session whose user must set up two-factor login first (panel.security.requireTwoFactor)
   'ErrPrivateTarget', // 400: a fetch made for a user (template repository, download) to a loopback, link-local or private address the settings do not allow
+  'ErrOidcProviderDown', // 502: an OpenID provider's discovery, token or key endpoint did not answer or answered nonsense
+  'ErrOidcDenied', // 403: the OpenID provider answered the sign-in with an error (the user declined, or the provider refused)
+  'ErrOidcStateInvalid', // 400: an OpenID callback whose state is unknown, used, expired or not this browser's
+  'ErrOidcEmailNotVerified', // 403: linking to an account by email needs the provider to say the email is verified
+  'ErrOidcDomainNotAllowed', // 403: the email's domain is not among the provider's allowed domains for new accounts
+  'ErrOidcNoAccount', // 403: no account is linked or has that email, and the provider creates none
+  'ErrOidcLastSignInMethod', // 409: unlinking the account's only way to sign in (no password, no other provider)
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
@@ -119,6 +127,13 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   ErrDiskFull: 507,
   ErrQuotaExceeded: 413,
   ErrOriginNotAllowed: 403,
+  ErrTwoFactorRequired: 403,
+  ErrOidcProviderDown: 502,
+  ErrOidcDenied: 403,
+  ErrOidcEmailNotVerified: 403,
+  ErrOidcDomainNotAllowed: 403,
+  ErrOidcNoAccount: 403,
+  ErrOidcLastSignInMethod: 409,
   ErrUnsupportedMediaType: 415,
   ErrTooManyRequests: 429,
   ErrNodeUnreachable: 502,
@@ -163,6 +178,13 @@ const sameMeaning: Partial<Record<ErrorCode, ErrorCode>> = {
   ErrUnsupportedMediaType: 'ErrInvalidJson',
   ErrPrivateTarget: 'ErrFieldIsInvalidHost',
   ErrBackupStorage: 'ErrServiceNotAvailable',
+  ErrOidcProviderDown: 'ErrServiceNotAvailable',
+  ErrOidcDenied: 'ErrLoginNotPermitted',
+  ErrOidcStateInvalid: 'ErrInvalidTokenState',
+  ErrOidcEmailNotVerified: 'ErrLoginNotPermitted',
+  ErrOidcDomainNotAllowed: 'ErrLoginNotPermitted',
+  ErrOidcNoAccount: 'ErrLoginNotPermitted',
+  ErrTwoFactorRequired: 'ErrLoginNotPermitted',
 };
 
 /** True for a parsed body of the error shape, e.g. an answer relayed from a daemon. */

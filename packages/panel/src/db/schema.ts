@@ -18,6 +18,11 @@ export interface Database {
   metrics: MetricsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  ssh_keys: SshKeysTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  oidc_providers: OidcProvidersTable;
+  oidc_links: OidcLinksTable;
 }
 
 export interface UsersTable {
@@ -28,6 +33,13 @@ export interface UsersTable {
   otp_secret: string | null;
   otp_active: number;
   otp_last_counter: number | null;
+}
+
+/** A two-factor recovery code's sha256 (hex); the row is deleted when the code is used. */
+export interface RecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  created_at: number;
 }
 
 export interface SessionsTable {
@@ -191,4 +203,60 @@ export interface WebhookDeliveriesTable {
   last_attempt_at: number | string | null;
   answer_code: number | null;
   error: string | null;
+}
+
+/** An account's SSH key for SFTP; a key (by fingerprint) belongs to one account only. */
+export interface SshKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  algorithm: string;
+  /** The key's base64 blob. */
+  public_key: string;
+  fingerprint: string;
+  created_at: number | string;
+  last_used_at: number | string | null;
+}
+
+/** An OpenID Connect provider admins added; the client secret is kept as it is (see 0016_oidc). */
+export interface OidcProvidersTable {
+  id: Generated<number>;
+  label: string;
+  icon: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  scopes: string;
+  create_accounts: number;
+  allowed_domains: string;
+  claim_mapping: string | null;
+  enabled: number;
+  created_at: number | string;
+}
+
+/** A provider's subject linked to an account; one account per subject, one subject per account and provider. */
+export interface OidcLinksTable {
+  user_id: number;
+  provider_id: number;
+  subject: string;
+  email: string;
+  created_account: number;
+  created_at: number | string;
+}
+
+/** An account's passkey (WebAuthn credential); `credential_hash` (sha256 of the id) is unique. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** base64url. */
+  credential_id: string;
+  credential_hash: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number | string;
+  /** Comma-separated. */
+  transports: string;
+  created_at: number | string;
+  last_used_at: number | string | null;
 }

@@ -17,6 +17,9 @@ import themeRoutes from './theme/theme.js';
 import selfOtpRoutes from './self/otp.js';
 import selfRoutes from './self/self.js';
 import selfNotificationsRoutes from './self/notifications.js';
+import sshKeysRoutes from './sshKeys/sshKeys.js';
+import passkeysRoutes from './passkeys/passkeys.js';
+import passkeySignInRoutes from './passkeys/passkeySignIn.js';
 import settingsRoutes from './settings/settings.js';
 import userSettingsRoutes from './userSettings/userSettings.js';
 import usersRoutes from './users/users.js';
@@ -24,6 +27,8 @@ import webhooksRoutes from './webhooks/webhooks.js';
 import activityRoutes from './activity/activity.js';
 import statsHistoryRoutes from './statsHistory/statsHistory.js';
 import metricsRoutes from './metrics/metrics.js';
+import oidcRoutes from './oidc/oidc.js';
+import oidcProvidersRoutes from './oidc/oidcProviders.js';
 
 /** Every route area, by hand, so what the panel serves is readable in one place. */
 export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -34,6 +39,9 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   selfRoutes,
   selfOtpRoutes,
   selfNotificationsRoutes,
+  sshKeysRoutes,
+  passkeysRoutes,
+  passkeySignInRoutes,
   oauthTokenRoutes,
   oauthClientRoutes,
   settingsRoutes,
@@ -52,6 +60,8 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   activityRoutes,
   statsHistoryRoutes,
   metricsRoutes,
+  oidcRoutes,
+  oidcProvidersRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

@@ -17,10 +17,18 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /**
+ * The stored hash of an account that has no password (one an OpenID provider made): no password
+ * matches it. A password reset gives the account one.
+ */
+export const NO_PASSWORD = '!none';
+
+/**
  * False for a wrong password and for a hash that cannot be read; 429 when too many checks wait.
  * `rank` orders the check in the queue: the failures its caller already has (see FailedLogins).
  */
-export function verifyPassword(passwordHash: string, password: string, rank = 0): Promise<boolean> {
+export async function verifyPassword(passwordHash: string, password: string, rank = 0): Promise<boolean> {
+  // The same argon2 work as for a real hash, so timing does not tell which accounts have no password.
+  if (passwordHash === NO_PASSWORD) return burnPasswordCheck(password, rank).then(() => false);
   return passwordWork.run(async () => {
     try {
       return await verify(passwordHash, password);

@@ -14,9 +14,11 @@ export interface ActivityUserRef {
 
 /** Each event's payload. Never a secret: settings changes list keys only. */
 export interface ActivityPayloads {
-  'auth.login': { method: 'password' | 'otp' | 'oauth2' };
-  /** `username` is what was typed, which may name nobody; `reason` the code answered. */
-  'auth.login.failed': { username: string; reason: string };
+  /** `recoveryCodesLeft` comes with `recovery`, a sign-in with a recovery code in place of the one-time code. */
+  /** `provider` is the OpenID provider's label, with method `oidc`. */
+  'auth.login': { method: 'password' | 'otp' | 'oauth2' | 'oidc' | 'recovery' | 'passkey'; recoveryCodesLeft?: number; provider?: string };
+  /** `username` is what was typed (or the provider's email), which may name nobody; `reason` the code answered. */
+  'auth.login.failed': { username: string; reason: string; method?: 'oidc' | 'passkey'; provider?: string };
   'auth.otp.enabled': Record<string, never>;
   'auth.otp.disabled': Record<string, never>;
   'auth.password.changed': Record<string, never>;
@@ -45,8 +47,9 @@ export interface ActivityPayloads {
   'server.file.renamed': { from: string; to: string };
   'server.file.archived': { paths: string[]; destination: string };
   'server.file.extracted': { path: string; destination: string };
-  'server.sftp.login': { username: string };
-  'server.sftp.refused': { username: string; reason?: string };
+  /** `method` is absent from logins recorded before SSH keys (a password). */
+  'server.sftp.login': { username: string; method?: 'password' | 'publickey'; key?: string };
+  'server.sftp.refused': { username: string; reason?: string; method?: 'password' | 'publickey'; key?: string };
 
   'server.user.added': { user: ActivityUserRef; permissions?: string[] };
   'server.user.removed': { user: ActivityUserRef };
