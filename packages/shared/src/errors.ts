@@ -63,7 +63,7 @@ export const ErrorCodes = [
   'ErrFileTooLarge', // 400: editing a file above the editable limit
   'ErrServerRunning', // 409: install or delete refused while running
   'ErrOperationFailed', // 400: an install step or hook failed; msg says which and why
-  'ErrAlreadyExists', // 409: a file, folder or server of that name is already there; an SSH key already on an account
+  'ErrAlreadyExists', // 409: a file, folder or server of that name is already there
   'ErrNotAFile', // 400: reading or downloading a folder, a pipe or a device
   'ErrNameTooLong', // 400: a file name over 255 bytes or a path over 4096
   'ErrQuotaExceeded', // 413: an upload or extraction would pass the server's size limit
@@ -85,7 +85,6 @@ export const ErrorCodes = [
   'ErrBackupDamaged', // 409: a backup whose archive no longer matches its checksum (restore refused)
   'ErrBackupStorage', // 502: the node's backup storage did not answer or refused its credentials
   'ErrDiskFull', // 507: the disk has no room left for the archive (or the files being restored)
-  'ErrTwoFactorRequired', // 403: a session whose user must set up two-factor login first (panel.security.requireTwoFactor)
   'ErrPrivateTarget', // 400: a fetch made for a user (template repository, download) to a loopback, link-local or private address the settings do not allow
   'ErrOidcProviderDown', // 502: an OpenID provider's discovery, token or key endpoint did not answer or answered nonsense
   'ErrOidcDenied', // 403: the OpenID provider answered the sign-in with an error (the user declined, or the provider refused)
@@ -127,7 +126,6 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   ErrDiskFull: 507,
   ErrQuotaExceeded: 413,
   ErrOriginNotAllowed: 403,
-  ErrTwoFactorRequired: 403,
   ErrOidcProviderDown: 502,
   ErrOidcDenied: 403,
   ErrOidcEmailNotVerified: 403,
@@ -184,7 +182,6 @@ const sameMeaning: Partial<Record<ErrorCode, ErrorCode>> = {
   ErrOidcEmailNotVerified: 'ErrLoginNotPermitted',
   ErrOidcDomainNotAllowed: 'ErrLoginNotPermitted',
   ErrOidcNoAccount: 'ErrLoginNotPermitted',
-  ErrTwoFactorRequired: 'ErrLoginNotPermitted',
 };
 
 /** True for a parsed body of the error shape, e.g. an answer relayed from a daemon. */

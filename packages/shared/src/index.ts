@@ -40,7 +40,5 @@ export * from './contract/webhooks.js';
 export * from './contract/statsHistory.js';
 export * from './contract/notifications.js';
 export * from './contract/oidc.js';
-export * from './contract/sshKeys.js';
-export * from './contract/passkeys.js';
 export * from './readTar.js';
 export * from './attemptBudget.js';

@@ -1,20 +1,17 @@
 import type { Kysely } from 'kysely';
 import { invitationsRepository } from './invitations.js';
 import { nodesRepository } from './nodes.js';
-import { passkeysRepository } from './passkeys.js';
 import { passwordResetsRepository } from './passwordResets.js';
 import { oauthClientsRepository } from './oauthClients.js';
 import { oidcLinksRepository } from './oidcLinks.js';
 import { oidcProvidersRepository } from './oidcProviders.js';
 import { permissionsRepository } from './permissions.js';
-import { recoveryCodesRepository } from './recoveryCodes.js';
 import { ReadCache } from './ReadCache.js';
 import type { Database } from './schema.js';
 import { serversRepository } from './servers.js';
 import { templatesRepository } from './templates.js';
 import { templateRepositoriesRepository } from './templateRepositories.js';
 import { sessionsRepository } from './sessions.js';
-import { sshKeysRepository } from './sshKeys.js';
 import { settingsRepository } from './settings.js';
 import { userSettingsRepository } from './userSettings.js';
 import { usersRepository } from './users.js';
@@ -42,9 +39,6 @@ export function repositories(db: Kysely<Database>) {
     metrics: metricsRepository(db),
     webhooks: webhooksRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
-    sshKeys: sshKeysRepository(db),
-    recoveryCodes: recoveryCodesRepository(db),
-    passkeys: passkeysRepository(db),
     oidcProviders: oidcProvidersRepository(db),
     oidcLinks: oidcLinksRepository(db),
     /** Hot reads (session, scopes), kept until the database's next write. */

@@ -18,9 +18,6 @@ export interface Database {
   metrics: MetricsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
-  ssh_keys: SshKeysTable;
-  recovery_codes: RecoveryCodesTable;
-  passkeys: PasskeysTable;
   oidc_providers: OidcProvidersTable;
   oidc_links: OidcLinksTable;
 }
@@ -33,13 +30,6 @@ export interface UsersTable {
   otp_secret: string | null;
   otp_active: number;
   otp_last_counter: number | null;
-}
-
-/** A two-factor recovery code's sha256 (hex); the row is deleted when the code is used. */
-export interface RecoveryCodesTable {
-  user_id: number;
-  code_hash: string;
-  created_at: number;
 }
 
 export interface SessionsTable {
@@ -205,19 +195,6 @@ export interface WebhookDeliveriesTable {
   error: string | null;
 }
 
-/** An account's SSH key for SFTP; a key (by fingerprint) belongs to one account only. */
-export interface SshKeysTable {
-  id: Generated<number>;
-  user_id: number;
-  name: string;
-  algorithm: string;
-  /** The key's base64 blob. */
-  public_key: string;
-  fingerprint: string;
-  created_at: number | string;
-  last_used_at: number | string | null;
-}
-
 /** An OpenID Connect provider admins added; the client secret is kept as it is (see 0016_oidc). */
 export interface OidcProvidersTable {
   id: Generated<number>;
@@ -242,21 +219,4 @@ export interface OidcLinksTable {
   email: string;
   created_account: number;
   created_at: number | string;
-}
-
-/** An account's passkey (WebAuthn credential); `credential_hash` (sha256 of the id) is unique. */
-export interface PasskeysTable {
-  id: Generated<number>;
-  user_id: number;
-  name: string;
-  /** base64url. */
-  credential_id: string;
-  credential_hash: string;
-  /** The COSE public key, base64url. */
-  public_key: string;
-  counter: number | string;
-  /** Comma-separated. */
-  transports: string;
-  created_at: number | string;
-  last_used_at: number | string | null;
 }

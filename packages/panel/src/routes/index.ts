@@ -17,9 +17,6 @@ import themeRoutes from './theme/theme.js';
 import selfOtpRoutes from './self/otp.js';
 import selfRoutes from './self/self.js';
 import selfNotificationsRoutes from './self/notifications.js';
-import sshKeysRoutes from './sshKeys/sshKeys.js';
-import passkeysRoutes from './passkeys/passkeys.js';
-import passkeySignInRoutes from './passkeys/passkeySignIn.js';
 import settingsRoutes from './settings/settings.js';
 import userSettingsRoutes from './userSettings/userSettings.js';
 import usersRoutes from './users/users.js';
@@ -39,9 +36,6 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   selfRoutes,
   selfOtpRoutes,
   selfNotificationsRoutes,
-  sshKeysRoutes,
-  passkeysRoutes,
-  passkeySignInRoutes,
   oauthTokenRoutes,
   oauthClientRoutes,
   settingsRoutes,

@@ -14,11 +14,10 @@ export interface ActivityUserRef {
 
 /** Each event's payload. Never a secret: settings changes list keys only. */
 export interface ActivityPayloads {
-  /** `recoveryCodesLeft` comes with `recovery`, a sign-in with a recovery code in place of the one-time code. */
   /** `provider` is the OpenID provider's label, with method `oidc`. */
-  'auth.login': { method: 'password' | 'otp' | 'oauth2' | 'oidc' | 'recovery' | 'passkey'; recoveryCodesLeft?: number; provider?: string };
+  'auth.login': { method: 'password' | 'otp' | 'oauth2' | 'oidc'; provider?: string };
   /** `username` is what was typed (or the provider's email), which may name nobody; `reason` the code answered. */
-  'auth.login.failed': { username: string; reason: string; method?: 'oidc' | 'passkey'; provider?: string };
+  'auth.login.failed': { username: string; reason: string; method?: 'oidc'; provider?: string };
   'auth.otp.enabled': Record<string, never>;
   'auth.otp.disabled': Record<string, never>;
   'auth.password.changed': Record<string, never>;
@@ -47,9 +46,8 @@ export interface ActivityPayloads {
   'server.file.renamed': { from: string; to: string };
   'server.file.archived': { paths: string[]; destination: string };
   'server.file.extracted': { path: string; destination: string };
-  /** `method` is absent from logins recorded before SSH keys (a password). */
-  'server.sftp.login': { username: string; method?: 'password' | 'publickey'; key?: string };
-  'server.sftp.refused': { username: string; reason?: string; method?: 'password' | 'publickey'; key?: string };
+  'server.sftp.login': { username: string };
+  'server.sftp.refused': { username: string; reason?: string };
 
   'server.user.added': { user: ActivityUserRef; permissions?: string[] };
   'server.user.removed': { user: ActivityUserRef };
