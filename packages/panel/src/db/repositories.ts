@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { invitationsRepository } from './invitations.js';
 import { nodesRepository } from './nodes.js';
+import { passkeysRepository } from './passkeys.js';
 import { passwordResetsRepository } from './passwordResets.js';
 import { oauthClientsRepository } from './oauthClients.js';
 import { oidcLinksRepository } from './oidcLinks.js';
@@ -39,6 +40,7 @@ export function repositories(db: Kysely<Database>) {
     metrics: metricsRepository(db),
     webhooks: webhooksRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
+    passkeys: passkeysRepository(db),
     oidcProviders: oidcProvidersRepository(db),
     oidcLinks: oidcLinksRepository(db),
     /** Hot reads (session, scopes), kept until the database's next write. */

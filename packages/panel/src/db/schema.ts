@@ -16,6 +16,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   activity: ActivityTable;
   metrics: MetricsTable;
+  passkeys: PasskeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   oidc_providers: OidcProvidersTable;
@@ -219,4 +220,21 @@ export interface OidcLinksTable {
   email: string;
   created_account: number;
   created_at: number | string;
+}
+
+/** An account's passkey (WebAuthn credential); `credential_hash` (sha256 of the id) is unique. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** base64url. */
+  credential_id: string;
+  credential_hash: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number | string;
+  /** Comma-separated. */
+  transports: string;
+  created_at: number | string;
+  last_used_at: number | string | null;
 }

@@ -17,6 +17,8 @@ import themeRoutes from './theme/theme.js';
 import selfOtpRoutes from './self/otp.js';
 import selfRoutes from './self/self.js';
 import selfNotificationsRoutes from './self/notifications.js';
+import passkeysRoutes from './passkeys/passkeys.js';
+import passkeySignInRoutes from './passkeys/passkeySignIn.js';
 import settingsRoutes from './settings/settings.js';
 import userSettingsRoutes from './userSettings/userSettings.js';
 import usersRoutes from './users/users.js';
@@ -36,6 +38,8 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   selfRoutes,
   selfOtpRoutes,
   selfNotificationsRoutes,
+  passkeysRoutes,
+  passkeySignInRoutes,
   oauthTokenRoutes,
   oauthClientRoutes,
   settingsRoutes,

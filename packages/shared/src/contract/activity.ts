@@ -15,9 +15,9 @@ export interface ActivityUserRef {
 /** Each event's payload. Never a secret: settings changes list keys only. */
 export interface ActivityPayloads {
   /** `provider` is the OpenID provider's label, with method `oidc`. */
-  'auth.login': { method: 'password' | 'otp' | 'oauth2' | 'oidc'; provider?: string };
+  'auth.login': { method: 'password' | 'otp' | 'oauth2' | 'oidc' | 'passkey'; provider?: string };
   /** `username` is what was typed (or the provider's email), which may name nobody; `reason` the code answered. */
-  'auth.login.failed': { username: string; reason: string; method?: 'oidc'; provider?: string };
+  'auth.login.failed': { username: string; reason: string; method?: 'oidc' | 'passkey'; provider?: string };
   'auth.otp.enabled': Record<string, never>;
   'auth.otp.disabled': Record<string, never>;
   'auth.password.changed': Record<string, never>;
