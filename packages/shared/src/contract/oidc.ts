@@ -79,3 +79,4 @@ export const OidcLinkRequest = Type.Object({ password: Text({ minLength: 1, maxL
 
 /** GET /auth/oidc/link: what the waiting link is about, for the login page's prompt. */
 export const PendingOidcLink = Type.Object({ provider: Type.String({ description: "the provider's label" }), email: Type.String() });
+export type PendingOidcLink = Static<typeof PendingOidcLink>;

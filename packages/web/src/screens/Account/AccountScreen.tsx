@@ -9,6 +9,7 @@ import { AccountCard } from './AccountCard';
 import { ChangeIdentityCard } from './ChangeIdentityCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { NotificationsCard } from './NotificationsCard';
+import { SignInMethodsCard } from './SignInMethodsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
 export default function AccountScreen() {
@@ -29,6 +30,7 @@ export default function AccountScreen() {
             <Stack gap="lg">
               <ChangePasswordCard />
               <TwoFactorCard />
+              <SignInMethodsCard />
               <AccountCard title={t('account.oauth2.title')} description={t('account.oauth2.description')} testId="account-oauth2">
                 <OAuthClients />
               </AccountCard>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, Redirect } from 'wouter';
 import { useNavigate } from '../../router/useNavigate';
@@ -10,6 +10,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { homePath } from '../../session/homePath';
 import { sessionStore, useScopes } from '../../session/sessionStore';
 import { startSession } from '../../session/startSession';
+import { OidcSignIn } from './OidcSignIn';
 
 // Only a two-factor account needs it: its code (a modal, a focus trap) is not part of the first load.
 const OtpModal = lazy(() => import('../../components/OtpModal').then((module) => ({ default: module.OtpModal })));
@@ -24,6 +25,8 @@ export default function LoginScreen() {
   const [otpOpen, setOtpOpen] = useState(false);
   const login = useLogin();
   const otp = useSubmitOtp();
+  // Stable, so the single sign-on part's effect runs once.
+  const openOtp = useCallback(() => setOtpOpen(true), []);
 
   // Already signed in (e.g. a bookmarked login page): straight to the start screen.
   if (scopes !== null && !login.isPending) return <Redirect to={homePath(scopes)} replace />;
@@ -93,6 +96,7 @@ export default function LoginScreen() {
           )}
         </Stack>
       </form>
+      <OidcSignIn onOtpNeeded={openOtp} />
       {otpOpen && (
         <Suspense fallback={null}>
       <OtpModal

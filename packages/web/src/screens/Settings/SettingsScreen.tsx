@@ -8,6 +8,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { WebhooksCard } from '../../components/webhooks/WebhooksCard';
 import { useCan } from '../../hooks/useCan';
 import { SettingsForm } from './SettingsForm';
+import { SingleSignOnCard } from './SingleSignOnCard';
 import { TemplateReposCard } from './TemplateReposCard';
 
 /** Panel settings, for who may change them; anyone else is told so without a call the panel would refuse. */
@@ -34,6 +35,9 @@ export default function SettingsScreen() {
       </QueryState>
       <Box mt="lg">
         <TemplateReposCard />
+      </Box>
+      <Box mt="lg">
+        <SingleSignOnCard />
       </Box>
       {/* Panel-wide webhooks hear about every server: admins only (issue 31). */}
       {isAdmin && (
