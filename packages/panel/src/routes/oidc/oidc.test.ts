@@ -81,7 +81,7 @@ class Browser {
         response = await this.panelRequest('GET', location);
         if (response.statusCode !== 302) throw new Error(`panel answered ${response.statusCode}: ${response.body}`);
         location = String(response.headers.location);
-        if (new URL(location).pathname === '/login') return new URL(location);
+        if (new URL(location).pathname === '/auth/login') return new URL(location);
         continue;
       }
       location = await this.providerStep(location, login);

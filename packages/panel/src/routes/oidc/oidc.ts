@@ -40,7 +40,7 @@ export default async function oidcRoutes(app: FastifyInstance): Promise<void> {
     if (!provider?.enabled) throw new OutpostError('ErrNotFound', 'no such sign-in provider', undefined, 404);
     return provider;
   };
-  const toLogin = async (reply: FastifyReply, query: Record<string, string>) => reply.redirect(await panelLink(repo, '/login', query), 302);
+  const toLogin = async (reply: FastifyReply, query: Record<string, string>) => reply.redirect(await panelLink(repo, '/auth/login', query), 302);
 
   /** A refused sign-in: logged, then the login page shows the code's message. */
   const refuse = async (request: FastifyRequest, reply: FastifyReply, error: unknown, who: { label: string; email?: string }) => {

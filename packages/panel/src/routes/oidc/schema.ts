@@ -18,7 +18,7 @@ export const oidcSchemas = {
   },
   callback: {
     summary:
-      "The provider's redirect back: checks state, exchanges the code, validates the ID token's nonce, then signs in, asks for the password to link (/login?oidc=link), for the one-time code (/login?oidc=otp), or redirects to /login?oidcError=<code>",
+      "The provider's redirect back: checks state, exchanges the code, validates the ID token's nonce, then signs in, asks for the password to link (/auth/login?oidc=link), for the one-time code (/auth/login?oidc=otp), or redirects to /auth/login?oidcError=<code>",
     tags,
     params: OidcProviderParams,
     querystring: CallbackQuery,
