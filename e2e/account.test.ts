@@ -80,6 +80,10 @@ describe('account', () => {
     await screenshot(page, 'account-otp-setup');
     await typeCode(page, 'otp-confirm-input', await freshCode(secret));
     await card.getByRole('button', { name: 'Turn on' }).click();
+    // The recovery codes show once; the card returns when the user says they are saved.
+    await card.getByTestId('recovery-codes').waitFor();
+    await card.getByTestId('recovery-saved').check();
+    await card.getByTestId('recovery-done').click();
     await card.getByText('On', { exact: true }).waitFor();
 
     await signOut(page);

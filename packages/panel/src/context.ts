@@ -88,5 +88,11 @@ declare module 'fastify' {
      * The others manage the account itself.
      */
     clients?: 'account' | 'any';
+    /**
+     * The route is part of setting up two-factor login (or of holding a session while doing so:
+     * reading the account, its locale, renewing): open to a user the panel requires it of who has
+     * none yet. Every other route answers them 403 ErrTwoFactorRequired (plugins/scopes.ts).
+     */
+    twoFactorSetup?: boolean;
   }
 }

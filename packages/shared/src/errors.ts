@@ -85,6 +85,7 @@ export const ErrorCodes = [
   'ErrBackupDamaged', // 409: a backup whose archive no longer matches its checksum (restore refused)
   'ErrBackupStorage', // 502: the node's backup storage did not answer or refused its credentials
   'ErrDiskFull', // 507: the disk has no room left for the archive (or the files being restored)
+  'ErrTwoFactorRequired', // 403: a session whose user must set up two-factor login first (panel.security.requireTwoFactor)
   'ErrPrivateTarget', // 400: a fetch made for a user (template repository, download) to a loopback, link-local or private address the settings do not allow
   'ErrOidcProviderDown', // 502: an OpenID provider's discovery, token or key endpoint did not answer or answered nonsense
   'ErrOidcDenied', // 403: the OpenID provider answered the sign-in with an error (the user declined, or the provider refused)
@@ -126,6 +127,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   ErrDiskFull: 507,
   ErrQuotaExceeded: 413,
   ErrOriginNotAllowed: 403,
+  ErrTwoFactorRequired: 403,
   ErrOidcProviderDown: 502,
   ErrOidcDenied: 403,
   ErrOidcEmailNotVerified: 403,
@@ -182,6 +184,7 @@ const sameMeaning: Partial<Record<ErrorCode, ErrorCode>> = {
   ErrOidcEmailNotVerified: 'ErrLoginNotPermitted',
   ErrOidcDomainNotAllowed: 'ErrLoginNotPermitted',
   ErrOidcNoAccount: 'ErrLoginNotPermitted',
+  ErrTwoFactorRequired: 'ErrLoginNotPermitted',
 };
 
 /** True for a parsed body of the error shape, e.g. an answer relayed from a daemon. */

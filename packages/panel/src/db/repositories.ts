@@ -7,6 +7,7 @@ import { oauthClientsRepository } from './oauthClients.js';
 import { oidcLinksRepository } from './oidcLinks.js';
 import { oidcProvidersRepository } from './oidcProviders.js';
 import { permissionsRepository } from './permissions.js';
+import { recoveryCodesRepository } from './recoveryCodes.js';
 import { ReadCache } from './ReadCache.js';
 import type { Database } from './schema.js';
 import { serversRepository } from './servers.js';
@@ -40,6 +41,7 @@ export function repositories(db: Kysely<Database>) {
     metrics: metricsRepository(db),
     webhooks: webhooksRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
+    recoveryCodes: recoveryCodesRepository(db),
     passkeys: passkeysRepository(db),
     oidcProviders: oidcProvidersRepository(db),
     oidcLinks: oidcLinksRepository(db),

@@ -19,6 +19,7 @@ export interface Database {
   passkeys: PasskeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  recovery_codes: RecoveryCodesTable;
   oidc_providers: OidcProvidersTable;
   oidc_links: OidcLinksTable;
 }
@@ -31,6 +32,13 @@ export interface UsersTable {
   otp_secret: string | null;
   otp_active: number;
   otp_last_counter: number | null;
+}
+
+/** A two-factor recovery code's sha256 (hex); the row is deleted when the code is used. */
+export interface RecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  created_at: number;
 }
 
 export interface SessionsTable {

@@ -2,6 +2,7 @@ import { OutpostError, requireScopes } from '@outpost/shared';
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, RouteOptions } from 'fastify';
 import type { RouteScope } from '../context.js';
 import { heldOnServer, isServerNeed, requireDeclaredScope } from '../services/policy/policy.js';
+import { twoFactorRequired } from '../services/policy/twoFactorRequired.js';
 import { authenticate } from './auth.js';
 
 declare module 'fastify' {
@@ -28,7 +29,9 @@ export async function registerPublic<Options extends object>(app: FastifyInstanc
 /**
  * Registered before any route: every route then names what it needs in `config.scope`, or the
  * app refuses to start. Before the body is even read, the caller is checked: no session → 401
- * ErrSessionTimedOut, missing scope → 403 ErrMissingScope. The decisions live in services/policy.
+ * ErrSessionTimedOut, a user who must set up two-factor login first → 403 ErrTwoFactorRequired
+ * (but on routes marked `twoFactorSetup`), missing scope → 403 ErrMissingScope. Sockets are
+ * routes too: their upgrade is refused the same way. The decisions live in services/policy.
  */
 export function registerScopes(app: FastifyInstance): void {
   app.decorateRequest('session', null);
@@ -50,6 +53,10 @@ export function registerScopes(app: FastifyInstance): void {
     }
     const session = await authenticate(request);
     request.session = session;
+    const { repo } = request.server.panel;
+    if (!request.routeOptions.config.twoFactorSetup && (await twoFactorRequired(repo, session.userId, session.scopes))) {
+      throw new OutpostError('ErrTwoFactorRequired', 'The panel requires two-factor login of your account: set it up first');
+    }
     // 'session' routes manage the account itself (password, two-factor, clients): a person's, never a
     // client's; those marked `clients` also answer an account's client, or with `any` a server's too.
     const { clients } = request.routeOptions.config;
@@ -58,6 +65,6 @@ export function registerScopes(app: FastifyInstance): void {
     if (need === 'session') return;
     const param = request.routeOptions.config.serverParam ?? 'id';
     const serverId = isServerNeed(need) ? (request.params as Record<string, string | undefined>)[param] : undefined;
-    requireScopes(await heldOnServer(request.server.panel.repo, session, serverId), need);
+    requireScopes(await heldOnServer(repo, session, serverId), need);
   });
 }

@@ -1,4 +1,4 @@
-import { OutpostError, SettingKeys, emailTlsModes, isLocale, secretSettingKeys } from '@outpost/shared';
+import { OutpostError, SettingKeys, emailTlsModes, isLocale, secretSettingKeys, twoFactorRequirements } from '@outpost/shared';
 import { parseAllowedTargets } from '@outpost/daemon';
 import type { Repositories } from '../db/repositories.js';
 
@@ -14,6 +14,7 @@ const defaults: Record<string, string> = {
   [SettingKeys.emailTls]: 'auto',
   [SettingKeys.emailAllowSelfSigned]: 'false',
   [SettingKeys.defaultLanguage]: 'en_US',
+  [SettingKeys.requireTwoFactor]: 'off',
 };
 
 export function assertKnownSetting(key: string): void {
@@ -55,6 +56,9 @@ function assertValid(key: string, value: string): void {
   }
   if (key === SettingKeys.emailPort && value !== '' && !(/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535)) {
     throw new OutpostError('ErrFieldNotBetween', 'must be between 1 and 65535', { field: key, min: 1, max: 65535 });
+  }
+  if (key === SettingKeys.requireTwoFactor && !(twoFactorRequirements as readonly string[]).includes(value)) {
+    throw new OutpostError('ErrFieldRequired', `${key} must be one of ${twoFactorRequirements.join(', ')}`, { field: key });
   }
   if (key === SettingKeys.defaultLanguage && !isLocale(value)) {
     throw new OutpostError('ErrFieldRequired', `${key} must be a known locale`, { field: key });

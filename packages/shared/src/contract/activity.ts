@@ -14,8 +14,9 @@ export interface ActivityUserRef {
 
 /** Each event's payload. Never a secret: settings changes list keys only. */
 export interface ActivityPayloads {
+  /** `recoveryCodesLeft` comes with `recovery`, a sign-in with a recovery code in place of the one-time code. */
   /** `provider` is the OpenID provider's label, with method `oidc`. */
-  'auth.login': { method: 'password' | 'otp' | 'oauth2' | 'oidc' | 'passkey'; provider?: string };
+  'auth.login': { method: 'password' | 'otp' | 'oauth2' | 'oidc' | 'recovery' | 'passkey'; recoveryCodesLeft?: number; provider?: string };
   /** `username` is what was typed (or the provider's email), which may name nobody; `reason` the code answered. */
   'auth.login.failed': { username: string; reason: string; method?: 'oidc' | 'passkey'; provider?: string };
   'auth.otp.enabled': Record<string, never>;

@@ -10,10 +10,11 @@ export const LoginRequest = Type.Object({ email: Text({ maxLength: 255 }), passw
 export type LoginRequest = Static<typeof LoginRequest>;
 
 /**
- * POST /auth/otp body: the six-digit code, and the login's `ticket` from a client that keeps no
- * cookies (the browser sends it as the pending-login cookie instead).
+ * POST /auth/otp body: the six-digit code or, in the same field, a recovery code (`xxxx-xxxx-xxxx-xxxx`,
+ * hyphens and case optional), and the login's `ticket` from a client that keeps no cookies (the
+ * browser sends it as the pending-login cookie instead).
  */
-export const OtpLoginRequest = Type.Object({ token: Text({ maxLength: 16 }), ticket: Type.Optional(Text({ maxLength: 200 })) });
+export const OtpLoginRequest = Type.Object({ token: Text({ maxLength: 32 }), ticket: Type.Optional(Text({ maxLength: 200 })) });
 export type OtpLoginRequest = Static<typeof OtpLoginRequest>;
 
 /**
@@ -30,5 +31,12 @@ export const SessionResponse = Type.Object({
   session: Type.Optional(Type.String()),
   token: Type.Optional(Type.String()),
   scopes: Type.Optional(Type.Array(Type.String())),
+  /**
+   * True when the panel requires two-factor login of this user and it is off: until it is set
+   * up, every call but the set-up's answers 403 ErrTwoFactorRequired.
+   */
+  twoFactorRequired: Type.Optional(Type.Boolean()),
+  /** After a sign-in with a recovery code: how many unused codes the account has left. */
+  recoveryCodesLeft: Type.Optional(Type.Integer()),
 });
 export type SessionResponse = Static<typeof SessionResponse>;

@@ -34,7 +34,17 @@ export const SettingKeys = {
    * loopback, link-local, RFC 1918, unique-local and CGNAT addresses.
    */
   allowPrivateTargets: 'panel.security.allowPrivateTargets',
+  /**
+   * Who must use two-factor login (twoFactorRequirements): `off` (the default), `admins` (holders
+   * of an administrator-like scope, see the panel's twoFactorRequired.ts) or `everyone`. A session
+   * of someone who must and has none may only set it up.
+   */
+  requireTwoFactor: 'panel.security.requireTwoFactor',
 } as const;
+
+/** Values of SettingKeys.requireTwoFactor. */
+export const twoFactorRequirements = ['off', 'admins', 'everyone'] as const;
+export type TwoFactorRequirement = (typeof twoFactorRequirements)[number];
 
 export const secretSettingKeys: readonly string[] = [SettingKeys.emailKey, SettingKeys.emailPassword, SettingKeys.emailSecret];
 
@@ -58,6 +68,8 @@ export const adminSettingKeys: readonly string[] = [
   SettingKeys.emailApiUrl,
   // Opens the panel's network to fetches a user can aim (template repositories, download steps).
   SettingKeys.allowPrivateTargets,
+  // Who may sign in with a password alone.
+  SettingKeys.requireTwoFactor,
 ];
 
 /**

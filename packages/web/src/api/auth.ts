@@ -31,7 +31,7 @@ export function useRenewSession() {
   return useMutation({
     mutationFn: reauth,
     onSuccess: (answer) => {
-      if (answer?.scopes) sessionStore.save(answer.scopes);
+      if (answer?.scopes) sessionStore.save(answer.scopes, answer.twoFactorRequired === true);
     },
   });
 }

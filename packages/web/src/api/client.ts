@@ -1,4 +1,5 @@
 import { errorCodeOf, isErrorBody } from '@outpost/shared';
+import { sessionStore } from '../session/sessionStore';
 import { ApiError } from './ApiError';
 import { maskSecrets } from './maskSecrets';
 
@@ -66,6 +67,8 @@ export async function request<T>(method: Method, url: string, { body, raw = fals
     ? new ApiError(report, errorCodeOf(parsed), parsed.error.msg, parsed.error.metadata)
     : new ApiError(report);
   if (response.status === 401 && !credentialCalls.some((path) => url.startsWith(path))) onUnauthorized();
+  // The panel now requires two-factor login of this user (set since sign-in): only its set-up shows.
+  if (error.code === 'ErrTwoFactorRequired' && sessionStore.isLoggedIn()) sessionStore.setTwoFactorRequired(true);
   throw error;
 }
 

@@ -7,6 +7,7 @@ import { checkCredentials } from '../../services/checkCredentials.js';
 import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { endAccess } from '../../services/access/endAccess.js';
 import { useOtpCode } from '../../services/otpCodes.js';
+import { readRecoveryCode, useRecoveryCode } from '../../services/recoveryCodes.js';
 import { readSetting } from '../../services/panelSettings.js';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_MS } from '../../services/pendingLogins.js';
 import { hashSessionToken } from '../../services/sessionTokens.js';
@@ -35,8 +36,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     // works only where the email was free. Each free email costs a real account, and the budget
     // above limits registrations per client address.
     const userId = await createUser(repo, { ...input, scopes: [] });
-    const { session, scopes } = await signIn(request, reply, userId);
-    return { token: session, session, scopes };
+    const answer = await signIn(request, reply, userId);
+    return { token: answer.session, ...answer };
   });
 
   r.post('/auth/login', { schema: loginSchema, config: { scope: 'public' } }, async (request, reply) => {
@@ -80,8 +81,11 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     // Six digits are guessable: codes are counted like passwords, before they are checked.
     const attempt = failedLogins.begin(request.ip, `otp:${user.id}`);
     const actor = { type: 'user', id: String(user.id), name: user.username } as const;
+    // A recovery code goes in the same field; its format (16 letters and digits) tells it apart.
+    const recovery = readRecoveryCode(request.body.token) !== undefined;
     try {
-      await useOtpCode(repo, user.id, user.otp_secret, request.body.token);
+      if (!recovery) await useOtpCode(repo, user.id, user.otp_secret, request.body.token);
+      else if (!(await useRecoveryCode(repo, user.id, request.body.token))) throw new OutpostError('ErrTokenInvalid', 'token is invalid', undefined, 400);
     } catch (error) {
       const reason = error instanceof OutpostError ? error.code : 'ErrGeneric';
       await emitFor(request, { event: 'auth.login.failed', actor, data: { username: user.username, reason: reason ?? 'ErrGeneric' } });
@@ -91,11 +95,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     pendingLogins.close(ticket);
     reply.clearCookie(PENDING_LOGIN_COOKIE, { path: '/auth' });
     const answer = await signIn(request, reply, user.id);
-    await emitFor(request, { event: 'auth.login', actor, data: { method: 'otp' } });
-    return answer;
+    if (!recovery) {
+      await emitFor(request, { event: 'auth.login', actor, data: { method: 'otp' } });
+      return answer;
+    }
+    const recoveryCodesLeft = await repo.recoveryCodes.count(user.id);
+    await emitFor(request, { event: 'auth.login', actor, data: { method: 'recovery', recoveryCodesLeft } });
+    return { ...answer, recoveryCodesLeft };
   });
 
-  r.post('/auth/reauth', { schema: reauthSchema, config: { scope: 'session' } }, async (request, reply) => {
+  r.post('/auth/reauth', { schema: reauthSchema, config: { scope: 'session', twoFactorSetup: true } }, async (request, reply) => {
     const session = request.session!;
     const answer = await signIn(request, reply, session.userId);
     await endAccess(request, { ended: 'replaced', tokenHash: session.tokenHash, by: hashSessionToken(answer.session) });

@@ -16,7 +16,7 @@ export const loginSchema = {
 };
 
 export const otpLoginSchema = {
-  summary: 'Complete a sign-in with the one-time code',
+  summary: 'Complete a sign-in with the one-time code, or a recovery code in its place (the answer then tells recoveryCodesLeft)',
   tags: ['auth'],
   body: OtpLoginRequest,
   response: responses({ 200: SessionResponse }),

@@ -20,8 +20,9 @@ describe('/api/self/otp', () => {
     // Not on until confirmed.
     expect((await t.app.inject({ method: 'GET', url: '/api/self/otp', headers: user.headers })).json()).toEqual({ otpEnabled: false });
     const confirm = await t.app.inject({ method: 'PUT', url: '/api/self/otp', headers: user.headers, payload: { token: currentOtpCode(secret) } });
-    expect(confirm.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/self/otp', headers: user.headers })).json()).toEqual({ otpEnabled: true });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json().recoveryCodes).toHaveLength(10);
+    expect((await t.app.inject({ method: 'GET', url: '/api/self/otp', headers: user.headers })).json()).toEqual({ otpEnabled: true, recoveryCodesLeft: 10 });
     expect((await t.app.inject({ method: 'GET', url: '/api/self', headers: user.headers })).json().otpActive).toBe(true);
   });
 

@@ -5,6 +5,8 @@ import {
   OtpDisableParams,
   OtpSetupResponse,
   OtpStatusResponse,
+  RecoveryCodesResponse,
+  RegenerateRecoveryCodesRequest,
   SelfResponse,
   UpdateSelfRequest,
   responses,
@@ -24,7 +26,7 @@ export const updateSelfSchema = {
 };
 
 export const otpStatusSchema = {
-  summary: 'Whether two-factor login is on',
+  summary: 'Whether two-factor login is on, and while it is, how many unused recovery codes are left',
   tags: ['self'],
   response: responses({ 200: OtpStatusResponse }),
 };
@@ -36,14 +38,21 @@ export const otpSetupSchema = {
 };
 
 export const otpConfirmSchema = {
-  summary: 'Switch two-factor login on with a current code',
+  summary: 'Switch two-factor login on with a current code; answers ten single-use recovery codes, shown this once',
   tags: ['self'],
   body: OtpConfirmRequest,
-  response: responses({ 204: NoContent }),
+  response: responses({ 200: RecoveryCodesResponse }),
+};
+
+export const regenerateRecoveryCodesSchema = {
+  summary: 'Replace every recovery code with ten new ones; needs the current password or a current one-time code',
+  tags: ['self'],
+  body: RegenerateRecoveryCodesRequest,
+  response: responses({ 200: RecoveryCodesResponse }),
 };
 
 export const otpDisableSchema = {
-  summary: 'Switch two-factor login off with a current code',
+  summary: 'Switch two-factor login off with a current code; its recovery codes go with it',
   tags: ['self'],
   params: OtpDisableParams,
   response: responses({ 204: NoContent }),

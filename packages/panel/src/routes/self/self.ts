@@ -6,6 +6,7 @@ import { normaliseEmail } from '../../services/normaliseEmail.js';
 import { assertAvailable } from '../../services/createUser.js';
 import { endAccess } from '../../services/access/endAccess.js';
 import { hashPassword, verifyPassword } from '../../services/passwords.js';
+import { twoFactorRequired } from '../../services/policy/twoFactorRequired.js';
 import { getSelfSchema, updateSelfSchema } from './schema.js';
 
 /** GET/PUT /api/self: the caller's own account. */
@@ -16,11 +17,12 @@ export default async function selfRoutes(app: FastifyInstance): Promise<void> {
   async function present(userId: number, scopes: string[]) {
     const user = await repo.users.byId(userId);
     if (!user) throw new OutpostError('ErrSessionTimedOut', 'Your session timed out, please log in again');
-    return { id: user.id, username: user.username, email: user.email, otpActive: user.otp_active === 1, scopes };
+    const mustSetUp = await twoFactorRequired(repo, user.id, scopes);
+    return { id: user.id, username: user.username, email: user.email, otpActive: user.otp_active === 1, scopes, ...(mustSetUp ? { twoFactorRequired: true } : {}) };
   }
 
   // An account's OAuth2 client reads the account too; changing it stays with the person.
-  r.get('/api/self', { schema: getSelfSchema, config: { scope: 'session', clients: 'account' } }, async (request) => {
+  r.get('/api/self', { schema: getSelfSchema, config: { scope: 'session', clients: 'account', twoFactorSetup: true } }, async (request) => {
     return present(request.session!.userId, request.session!.scopes);
   });
 

@@ -12,11 +12,12 @@ export default async function userSettingsRoutes(app: FastifyInstance): Promise<
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { repo } = app.panel;
 
-  r.get('/api/userSettings', { schema: listUserSettingsSchema, config: { scope: 'session' } }, async (request) => {
+  // The user's locale and theme: open while two-factor set-up is required, which the user reads in them.
+  r.get('/api/userSettings', { schema: listUserSettingsSchema, config: { scope: 'session', twoFactorSetup: true } }, async (request) => {
     return repo.userSettings.list(request.session!.userId);
   });
 
-  r.put('/api/userSettings/:key', { schema: putUserSettingSchema, config: { scope: 'session' } }, async (request, reply) => {
+  r.put('/api/userSettings/:key', { schema: putUserSettingSchema, config: { scope: 'session', twoFactorSetup: true } }, async (request, reply) => {
     const { key } = request.params;
     if (!userSettingKeys.includes(key)) throw new OutpostError('ErrNotFound', `no user setting named ${key}`, { key }, 404);
     if (key === LANGUAGE_USER_SETTING && !isLocale(request.body.value)) throw new OutpostError('ErrFieldRequired', 'language must be a known locale', { field: 'value' });

@@ -5,17 +5,25 @@ import { useTranslation } from '../../translation/useTranslation';
 import type { OtpSetupResponse } from '@outpost/shared';
 import { useConfirmOtp } from '../../api/self';
 import { errorMessage } from '../../api/errorMessage';
+import { RecoveryCodes } from './RecoveryCodes';
 
-/** Step two of enabling: scan the QR code or copy the secret, then prove it works with a code. */
-export function TwoFactorSetup({ setup, onDone, onCancel }: { setup: OtpSetupResponse; onDone: () => void; onCancel: () => void }) {
+/**
+ * Step two of enabling: scan the QR code or copy the secret, prove it works with a code, then
+ * keep the recovery codes the panel answers (shown this once). `onDone` runs after that; without
+ * `onCancel` the set-up cannot be left (the panel requires it).
+ */
+export function TwoFactorSetup({ setup, onDone, onCancel }: { setup: OtpSetupResponse; onDone: () => void; onCancel?: () => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const confirmCode = useConfirmOtp();
 
   const confirm = () => {
     if (code.length !== 6) return;
-    confirmCode.mutate(code, { onSuccess: onDone, onError: () => setCode('') });
+    confirmCode.mutate(code, { onSuccess: (answer) => setRecoveryCodes(answer.recoveryCodes), onError: () => setCode('') });
   };
+
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onSaved={onDone} />;
 
   return (
     <Stack gap="md" data-testid="otp-setup">
@@ -50,9 +58,11 @@ export function TwoFactorSetup({ setup, onDone, onCancel }: { setup: OtpSetupRes
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
+        {onCancel && (
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+        )}
         <Button onClick={confirm} loading={confirmCode.isPending} disabled={code.length !== 6}>
           {t('account.otp.confirm')}
         </Button>

@@ -6,6 +6,7 @@ import { useTranslation } from '../../translation/useTranslation';
 import { useLogin, useSubmitOtp } from '../../api/auth';
 import { useConfig } from '../../api/config';
 import { errorMessage } from '../../api/errorMessage';
+import { notifySuccess } from '../../components/notify';
 import { AuthCard } from '../../components/AuthCard';
 import { homePath } from '../../session/homePath';
 import { sessionStore, useScopes } from '../../session/sessionStore';
@@ -48,6 +49,8 @@ export default function LoginScreen() {
   const sendCode = async (token: string) => {
     const answer = await otp.mutateAsync({ token });
     setOtpOpen(false);
+    // A recovery code was spent: say how many remain, so the user regenerates before running out.
+    if (answer.recoveryCodesLeft !== undefined) notifySuccess(t('otp.recoveryLeft', { count: answer.recoveryCodesLeft }));
     void navigate(startSession(answer), { replace: true });
   };
 
@@ -101,6 +104,7 @@ export default function LoginScreen() {
         <Suspense fallback={null}>
       <OtpModal
         opened={otpOpen}
+        allowRecovery
         onClose={() => {
           setOtpOpen(false);
           sessionStore.clear();

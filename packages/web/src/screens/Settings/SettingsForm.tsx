@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useTranslation } from '../../translation/useTranslation';
-import { Scopes, SettingKeys, secretSettingKeys } from '@outpost/shared';
+import { Scopes, SettingKeys, secretSettingKeys, twoFactorRequirements } from '@outpost/shared';
 import { useConfig } from '../../api/config';
 import { fieldErrorOf } from '../../api/fieldError';
 import { useSaveSettings, type PanelSettings, type SettingsMap } from '../../api/settings';
@@ -118,7 +118,21 @@ export function SettingsForm({ initial }: { initial: PanelSettings }) {
           </SimpleGrid>
           {/* Opens the panel's network to fetches users can aim: an administrator's, like mail. */}
           {!mailAndAddressLocked && (
-            <Stack mt="md">{text(SettingKeys.allowPrivateTargets, { placeholder: '10.0.0.0/8, fd00::/8', description: t('settings.allowPrivateTargetsHint') })}</Stack>
+            <Stack mt="md">
+              {text(SettingKeys.allowPrivateTargets, { placeholder: '10.0.0.0/8, fd00::/8', description: t('settings.allowPrivateTargetsHint') })}
+              {/* Who may sign in with a password alone: an administrator's too. */}
+              <Select
+                label={t(settingLabels[SettingKeys.requireTwoFactor])}
+                description={t('settings.requireTwoFactorHint')}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                data={twoFactorRequirements.map((value) => ({ value, label: t(`settings.requireTwoFactorOptions.${value}`) }))}
+                value={values[SettingKeys.requireTwoFactor] || 'off'}
+                onChange={(value) => set(SettingKeys.requireTwoFactor, value ?? 'off')}
+                allowDeselect={false}
+                error={errorOf(SettingKeys.requireTwoFactor)}
+                data-setting={SettingKeys.requireTwoFactor}
+              />
+            </Stack>
           )}
         </Paper>
         <EmailSettingsCard

@@ -30,4 +30,5 @@ export const settingLabels: Record<string, string> = {
   [SettingKeys.emailApiUrl]: 'emailSettings.apiUrl',
   [SettingKeys.defaultLanguage]: 'emailSettings.defaultLanguage',
   [SettingKeys.allowPrivateTargets]: 'settings.allowPrivateTargets',
+  [SettingKeys.requireTwoFactor]: 'settings.requireTwoFactor',
 };
