@@ -8,7 +8,7 @@ import { panelOutbound } from '../panelOutbound.js';
 const PROVIDER_TIMEOUT_MS = 10_000;
 
 /** True for an issuer on this machine, the one place plain http is accepted (a test or a local provider). */
-export function isLoopbackIssuer(issuer: URL): boolean {
+function isLoopbackIssuer(issuer: URL): boolean {
   const host = issuer.hostname.replace(/^\[(.*)\]$/, '$1');
   if (host === 'localhost') return true;
   return isIP(host) === 4 ? host.startsWith('127.') : host === '::1';
