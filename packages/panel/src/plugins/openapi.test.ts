@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { Type } from 'typebox';
 import { CreatedWebhook, NotificationPreferences, Webhook, WebhookDeliveryList, WebhookRequest, WebhookTestAnswer } from '@outpost/shared';
+import { OidcLinkRequest, OidcProvider, OidcProviderRequest, OidcPublicProvider, PendingOidcLink, SignInMethods } from '@outpost/shared';
 import {
   BackupCreated,
   BackupEditRequest,
@@ -230,6 +231,21 @@ for (const [base, one] of [['/api/webhooks', '/api/webhooks/{id}'], ['/api/serve
   calls[`GET ${one}/deliveries`] = { ok: [200, WebhookDeliveryList] };
   calls[`POST ${one}/test`] = { ok: [202, WebhookTestAnswer] };
 }
+// OpenID Connect sign-in (issue 33): the login page's part, the providers in Settings, the account's links.
+Object.assign(calls, {
+  'GET /auth/oidc/providers': { ok: [200, Type.Array(OidcPublicProvider)] },
+  'GET /auth/oidc/{id}/start': { ok: [302, null] },
+  'GET /auth/oidc/{id}/callback': { ok: [302, null] },
+  'GET /auth/oidc/link': { ok: [200, PendingOidcLink] },
+  'POST /auth/oidc/link': { body: OidcLinkRequest, ok: [200, SessionResponse] },
+  'GET /api/oidc/providers': { ok: [200, Type.Array(OidcProvider)] },
+  'POST /api/oidc/providers': { body: OidcProviderRequest, ok: [201, OidcProvider] },
+  'GET /api/oidc/providers/{id}': { ok: [200, OidcProvider] },
+  'PUT /api/oidc/providers/{id}': { body: OidcProviderRequest, ok: [200, OidcProvider] },
+  'DELETE /api/oidc/providers/{id}': { ok: none },
+  'GET /api/self/oidc': { ok: [200, SignInMethods] },
+  'DELETE /api/self/oidc/{id}': { ok: none },
+} satisfies Record<string, Call>);
 
 /**
  * A schema's outline: its type and every property path in it (`server.node.sftpPort`,

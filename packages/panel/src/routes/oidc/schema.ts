@@ -14,7 +14,7 @@ export const oidcSchemas = {
     summary: 'Start signing in with a provider: redirects to it (authorization code flow with PKCE S256, state and nonce kept server-side for 10 minutes, bound to a cookie)',
     tags,
     params: OidcProviderParams,
-    response: { 302: Redirect },
+    response: responses({ 302: Redirect }),
   },
   callback: {
     summary:
@@ -22,7 +22,7 @@ export const oidcSchemas = {
     tags,
     params: OidcProviderParams,
     querystring: CallbackQuery,
-    response: { 302: Redirect },
+    response: responses({ 302: Redirect }),
   },
   pendingLink: { summary: 'The link waiting for the account password (from its cookie)', tags, response: responses({ 200: PendingOidcLink }) },
   link: {
