@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -69,6 +71,19 @@ describe('outpost daemon', () => {
     expect(await askPanelForSftpLogin(deployment, `sftp@example.com|${serverId}`, 'password123')).toMatchObject({ serverId, canWrite: true });
     expect(await askPanelForSftpLogin(deployment, `sftp@example.com|${serverId}`, 'wrong')).toBeNull();
     await expect(askPanelForSftpLogin({ ...deployment, secret: 'not it' }, `sftp@example.com|${serverId}`, 'password123')).rejects.toThrow(/401/);
+  });
+
+  it('asks the panel about key logins, the probe and the signed one, answering the key', async () => {
+    const path = join(dir, 'id_ed25519');
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path]);
+    const [type, blob] = readFileSync(`${path}.pub`, 'utf8').split(' ');
+    const fingerprint = `SHA256:${createHash('sha256').update(Buffer.from(blob, 'base64')).digest('base64').replace(/=+$/, '')}`;
+    const userId = (await app.panel.repo.users.byEmail('sftp@example.com'))!.id;
+    const { id } = await app.panel.repo.sshKeys.insert({ userId, name: 'laptop', algorithm: type, publicKey: blob, fingerprint });
+    const publicKey = `${type} ${blob}`;
+    for (const probe of [true, false]) expect(await askPanelForSftpLogin(deployment, `sftp@example.com|${serverId}`, { publicKey, probe })).toEqual({ serverId, userId, canWrite: true, keyId: id });
+    expect((await app.panel.repo.sshKeys.byFingerprint(fingerprint))!.lastUsedAt).not.toBeNull();
+    expect(await askPanelForSftpLogin(deployment, `someone@example.com|${serverId}`, { publicKey, probe: false })).toBeNull();
   });
 
   it('tells the panel the client address, so failures count against that address only', async () => {

@@ -91,12 +91,13 @@ export async function saveDaemonSecret(path: string, file: DaemonFile, secret: s
 
 /**
  * Asks the panel whether an SFTP login may in (POST /api/nodes/sftp/authenticate with a node
- * token); answers the grant, or null when refused. For the daemon's SFTP server.
+ * token), with the password or with a public key whose signature the SFTP server checked;
+ * answers the grant, or null when refused. For the daemon's SFTP server.
  */
 export async function askPanelForSftpLogin(
   file: DaemonFile,
   username: string,
-  password: string,
+  credential: string | { publicKey: string; probe: boolean },
   remoteAddress?: string,
 ): Promise<SftpAuthResponse | null> {
   const exp = Math.floor(Date.now() / 1000) + NODE_TOKEN_TTL_SECONDS;
@@ -105,7 +106,7 @@ export async function askPanelForSftpLogin(
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     // The client's address: the panel counts failed passwords per account and address.
-    body: JSON.stringify({ username, password, remoteAddress } satisfies SftpAuthRequest),
+    body: JSON.stringify({ username, ...(typeof credential === 'string' ? { password: credential } : credential), remoteAddress } satisfies SftpAuthRequest),
     signal: AbortSignal.timeout(10_000),
   });
   // 429: too many failures for this account from this address; refused like a wrong password.
@@ -136,9 +137,9 @@ export async function daemon(argv: string[]): Promise<void> {
     sftp: {
       port: file.sftpPort ?? 5657,
       hostKeyPath: resolve(path, '..', 'sftp_host_ed25519'),
-      async check({ email, serverId, password, remoteAddress }) {
-        const grant = await askPanelForSftpLogin(file, `${email}|${serverId}`, password, remoteAddress);
-        return grant && { canWrite: grant.canWrite, userId: String(grant.userId) };
+      async check({ email, serverId, password, publicKey, probe = false, remoteAddress }) {
+        const grant = await askPanelForSftpLogin(file, `${email}|${serverId}`, publicKey === undefined ? (password ?? '') : { publicKey, probe }, remoteAddress);
+        return grant && { canWrite: grant.canWrite, userId: String(grant.userId), keyId: grant.keyId === undefined ? undefined : String(grant.keyId) };
       },
     },
     logger: sftpLogger(app.log),

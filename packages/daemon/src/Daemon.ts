@@ -23,7 +23,7 @@ import { defaultRecovery } from './servers/RecoveryPolicy.js';
 import type { RecoveryOptions } from './servers/RecoveryPolicy.js';
 import type { ServerOptions } from './servers/Server.js';
 import { ServerManager } from './servers/ServerManager.js';
-import { startSftpServer, type SftpChange, type SftpServer } from './sftp/index.js';
+import { startSftpServer, type SftpChange, type SftpLogin, type SftpServer } from './sftp/index.js';
 import { isServerId } from './servers/serverId.js';
 import { OutboundGuard, type OutboundGuardOptions } from './system/outboundGuard.js';
 
@@ -31,7 +31,20 @@ import { OutboundGuard, type OutboundGuardOptions } from './system/outboundGuard
 export type DaemonLogger = Pick<BaseLogger, 'info' | 'warn' | 'error'>;
 
 /** What the panel answers for an SFTP login: whether the account may write, or null when refused. */
-export type SftpCheck = (login: { email: string; serverId: string; password: string; remoteAddress: string }) => Promise<{ canWrite: boolean; userId: string } | null>;
+/**
+ * What the panel answers for an SFTP login, with a password or with a public key (`{type} {base64}`,
+ * its signature checked here already; `probe` when the client only asks whether the key would do):
+ * whether the account may write and, for a key, the key's id; null when refused.
+ */
+export type SftpCheck = (login: {
+  email: string;
+  serverId: string;
+  remoteAddress: string;
+  /** One of password and publicKey is given. */
+  password?: string;
+  publicKey?: string;
+  probe?: boolean;
+}) => Promise<{ canWrite: boolean; userId: string; keyId?: string } | null>;
 
 export interface DaemonSftpConfig {
   host?: string;
@@ -65,7 +78,7 @@ export interface DaemonConfig {
   /** Replaces the step runner (tests, or a daemon that restricts steps). */
   operations?: Operations;
   createEnvironment?: ServerOptions['createEnvironment'];
-  /** Serve SFTP with logins `{email}|{serverId}` + the account password. */
+  /** Serve SFTP with logins `{email}|{serverId}` + the account password or one of its SSH keys. */
   sftp?: DaemonSftpConfig;
   /** First uid given to a server when the daemon runs as root (default: OUTPOST_SERVER_UID_BASE, else 900000). */
   uidBase?: number;
@@ -197,8 +210,12 @@ export class Daemon {
    * Ends the open SFTP sessions of one user on one server, or on every server of this node when
    * serverId is left out: their permission was taken away, they logged out or changed password.
    */
-  closeSftpSessions(userId: string, serverId?: string): number {
-    return this.sftp?.closeSessions((session) => session.userId === userId && (serverId === undefined || session.serverId === serverId)) ?? 0;
+  closeSftpSessions(userId: string, serverId?: string, keyId?: string): number {
+    return (
+      this.sftp?.closeSessions(
+        (session) => session.userId === userId && (serverId === undefined || session.serverId === serverId) && (keyId === undefined || session.keyId === keyId),
+      ) ?? 0
+    );
   }
 
   private startSftp(sftp: DaemonSftpConfig): Promise<SftpServer> {
@@ -207,20 +224,30 @@ export class Daemon {
       port: sftp.port,
       hostKeyPath: sftp.hostKeyPath,
       logger: this.config.logger,
-      authenticate: async (username, password, remoteAddress) => {
-        // The login is `{email}|{serverId}`; the email itself may hold no '|'.
-        const cut = username.lastIndexOf('|');
-        const email = username.slice(0, cut);
-        const serverId = username.slice(cut + 1);
-        if (cut <= 0 || !isServerId(serverId) || !this.servers.has(serverId)) return null;
-        const grant = await sftp.check({ email, serverId, password, remoteAddress });
-        if (!grant) return null;
-        // Its file changes are the login's user's, from the client's address (the activity log's file events).
-        const actor = { type: 'user' as const, id: grant.userId, name: email };
-        const onChange = ({ event, ...data }: SftpChange) => this.report({ event, server: serverId, actor, ip: remoteAddress, data } as NodeEvent);
-        return { files: this.servers.get(serverId).files, canWrite: grant.canWrite, sessionKey: sessionKey(grant.userId, serverId), userId: grant.userId, serverId, onChange };
-      },
+      authenticate: (username, password, remoteAddress) => this.grantSftpLogin(sftp.check, username, { password }, remoteAddress),
+      authenticateKey: (username, key, remoteAddress) => this.grantSftpLogin(sftp.check, username, key, remoteAddress),
     });
+  }
+
+  /** Asks the panel (the node's `check`) about one SFTP login, by password or key, and opens the server's jail for it. */
+  private async grantSftpLogin(
+    check: SftpCheck,
+    username: string,
+    credential: { password: string } | { publicKey: string; probe: boolean },
+    remoteAddress: string,
+  ): Promise<SftpLogin | null> {
+    // The login is `{email}|{serverId}`; the email itself may hold no '|'.
+    const cut = username.lastIndexOf('|');
+    const email = username.slice(0, cut);
+    const serverId = username.slice(cut + 1);
+    if (cut <= 0 || !isServerId(serverId) || !this.servers.has(serverId)) return null;
+    const grant = await check({ email, serverId, remoteAddress, ...credential });
+    if (!grant) return null;
+    // Its file changes are the login's user's, from the client's address (the activity log's file events).
+    const actor = { type: 'user' as const, id: grant.userId, name: email };
+    const onChange = ({ event, ...data }: SftpChange) => this.report({ event, server: serverId, actor, ip: remoteAddress, data } as NodeEvent);
+    const files = this.servers.get(serverId).files;
+    return { files, canWrite: grant.canWrite, sessionKey: sessionKey(grant.userId, serverId), userId: grant.userId, serverId, keyId: grant.keyId, onChange };
   }
 
   /** An event of a server's life: into the journal the panel reads, and to the in-process hook. */

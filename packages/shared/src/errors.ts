@@ -63,7 +63,7 @@ export const ErrorCodes = [
   'ErrFileTooLarge', // 400: editing a file above the editable limit
   'ErrServerRunning', // 409: install or delete refused while running
   'ErrOperationFailed', // 400: an install step or hook failed; msg says which and why
-  'ErrAlreadyExists', // 409: a file, folder or server of that name is already there
+  'ErrAlreadyExists', // 409: a file, folder or server of that name is already there; an SSH key already on an account
   'ErrNotAFile', // 400: reading or downloading a folder, a pipe or a device
   'ErrNameTooLong', // 400: a file name over 255 bytes or a path over 4096
   'ErrQuotaExceeded', // 413: an upload or extraction would pass the server's size limit

@@ -39,6 +39,7 @@ export * from './contract/nodeEvents.js';
 export * from './contract/webhooks.js';
 export * from './contract/statsHistory.js';
 export * from './contract/notifications.js';
+export * from './contract/sshKeys.js';
 export * from './contract/passkeys.js';
 export * from './contract/oidc.js';
 export * from './readTar.js';

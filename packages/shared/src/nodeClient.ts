@@ -100,10 +100,10 @@ export interface NodeClient {
   restrictTasks(caller: NodeCaller, user: string, held: Record<string, string[]>): Promise<void>;
   /**
    * Ends the open SFTP sessions of `user` (a user id) on server `id`, or on every server of the
-   * node when `id` is left out. Callers may end their own; ending someone else's takes
-   * servers.admin, or server.users.edit on that server.
+   * node when `id` is left out; with `key` (an SSH key's id), only those that key opened. Callers
+   * may end their own; ending someone else's takes servers.admin, or server.users.edit on that server.
    */
-  endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void>;
+  endSftpSessions(caller: NodeCaller, user: string, id?: string, key?: string): Promise<void>;
   /** A server's backups, newest first, and the count its retention keeps. */
   listBackups(caller: NodeCaller, id: string): Promise<BackupList>;
   /** Starts a backup and answers its id; with wait, once it is done (a failure is thrown, naming the id). */

@@ -61,7 +61,7 @@ export interface NodeApiHost {
   /** Its servers' game queries (issue 32). */
   readonly queries: Pick<ServerQueries, 'latest'>;
   readonly files: (server: Server) => FileStore;
-  closeSftpSessions(userId: string, serverId?: string): number;
+  closeSftpSessions(userId: string, serverId?: string, keyId?: string): number;
   /** The SFTP sessions open now; undefined when the node serves no SFTP. */
   readonly sftpSessions: number | undefined;
   setSecret(secret: string): Promise<void>;
@@ -298,11 +298,11 @@ export class NodeApi implements NodeClient {
     }
   }
 
-  async endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void> {
+  async endSftpSessions(caller: NodeCaller, user: string, id?: string, key?: string): Promise<void> {
     if (typeof user !== 'string' || user === '' || user.length > 64) throw new OutpostError('ErrFieldRequired', 'user is required', { field: 'user' });
     requireSftpEnder(caller, user, id);
     if (id !== undefined) this.daemon.servers.get(id);
-    this.daemon.closeSftpSessions(user, id);
+    this.daemon.closeSftpSessions(user, id, key);
   }
 
   /**

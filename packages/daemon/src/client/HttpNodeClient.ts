@@ -212,9 +212,9 @@ export class HttpNodeClient extends CallMethods implements NodeClient {
   }
 
   // One method, two rows: a server's sessions, or with no server the node's.
-  async endSftpSessions(caller: NodeCaller, user: string, id?: string): Promise<void> {
+  async endSftpSessions(caller: NodeCaller, user: string, id?: string, key?: string): Promise<void> {
     if (id !== undefined) await this.callNode('DELETE /daemon/server/:id/sftp', nodeCalls['DELETE /daemon/server/:id/sftp'], caller, [user, id]);
-    else await this.callNode('DELETE /daemon/sftp', nodeCalls['DELETE /daemon/sftp'], caller, [user]);
+    else await this.callNode('DELETE /daemon/sftp', nodeCalls['DELETE /daemon/sftp'], caller, [user, undefined, key]);
   }
 
   /** The row's call, which `signal` abandons: the panel stops waiting on a long poll when it closes. */

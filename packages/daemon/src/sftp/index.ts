@@ -1,2 +1,2 @@
-export { startSftpServer, type SftpServer } from './startSftpServer.js';
+export { startSftpServer, type SftpLogin, type SftpServer } from './startSftpServer.js';
 export type { SftpChange } from './SftpSession.js';

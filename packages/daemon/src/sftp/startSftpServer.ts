@@ -19,6 +19,8 @@ export interface SftpLogin {
   /** Whose session and for which server, so it can be ended when their access ends. */
   userId?: string;
   serverId?: string;
+  /** The SSH key that opened it (the panel's id), so the key's removal ends it. */
+  keyId?: string;
   /** Told of each change the session makes to the files (the activity log's file events). */
   onChange?: (change: SftpChange) => void;
 }
@@ -30,6 +32,7 @@ export interface SftpSessionInfo {
   sessionKey?: string;
   userId?: string;
   serverId?: string;
+  keyId?: string;
 }
 
 export interface SftpServerOptions {
@@ -40,9 +43,14 @@ export interface SftpServerOptions {
   hostKeyPath: string;
   /** Checks a login ({email}|{serverId} and the account password); null refuses it. */
   authenticate: (username: string, password: string, remoteAddress: string) => Promise<SftpLogin | null>;
+  /**
+   * Checks a login with a public key (`{type} {base64}`), whose signature this server checked;
+   * `probe` when the client only asks whether the key would do. Without it, keys are refused.
+   */
+  authenticateKey?: (username: string, key: { publicKey: string; probe: boolean }, remoteAddress: string) => Promise<SftpLogin | null>;
   logger?: SftpLogger;
   limits?: Partial<LoginLimits>;
-  /** A refused password is answered no sooner than this, whatever the reason (ms). */
+  /** A refused password or key is answered no sooner than this, whatever the reason (ms). */
   failureDelayMs?: number;
 }
 
@@ -56,8 +64,8 @@ export interface SftpServer {
 }
 
 /**
- * The node's SFTP server: password logins checked by the caller, rate-limited per address and
- * per account, each session jailed to its server folder. Shells, exec and forwarding are refused
+ * The node's SFTP server: password and public key logins checked by the caller (a key's signature
+ * here), rate-limited per address and per account, each session jailed to its server folder. Shells, exec and forwarding are refused
  * (ssh2 rejects requests nobody listens for).
  */
 export async function startSftpServer(options: SftpServerOptions): Promise<SftpServer> {
@@ -78,39 +86,64 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
     client.on('error', (error) => logger.warn({ remoteAddress, error: error.message }, 'sftp connection error'));
 
     client.on('authentication', (ctx) => {
-      if (ctx.method !== 'password') return ctx.reject(['password']);
+      const methods: ssh2.AuthenticationType[] = options.authenticateKey ? ['publickey', 'password'] : ['password'];
+      if (ctx.method !== 'password' && (ctx.method !== 'publickey' || !options.authenticateKey)) return ctx.reject(methods);
       const started = Date.now();
       // The account is counted per address: a guesser elsewhere cannot lock its owner out.
       const accountKey = `account:${ctx.username.trim().toLowerCase()}|${remoteAddress}`;
       // One answer for every refusal, after the same delay: a failure tells nothing about the account.
-      const refuse = () => setTimeout(() => ctx.reject(['password']), Math.max(0, started + failureDelayMs - Date.now()));
-      // Counted before the password is checked, so parallel connections cannot outrun the limit.
+      const refuse = () => setTimeout(() => ctx.reject(methods), Math.max(0, started + failureDelayMs - Date.now()));
+      let check: () => Promise<SftpLogin | null>;
+      let probe = false;
+      const method = ctx.method;
+      if (ctx.method === 'password') {
+        const password = ctx.password;
+        check = () => options.authenticate(ctx.username, password, remoteAddress);
+      } else {
+        // The key's owner proves it with a signature over this session; a client without one
+        // (OpenSSH asks first) hears only whether the key would do, which the panel decides too.
+        const key = ctx.key;
+        probe = !ctx.signature;
+        const parsed = ssh2.utils.parseKey(key.data);
+        const signed = !probe && !(parsed instanceof Error) && parsed.verify(ctx.blob!, ctx.signature!, ctx.hashAlgo) === true;
+        if (parsed instanceof Error || (!probe && !signed)) {
+          check = async () => null;
+        } else {
+          const publicKey = `${parsed.type} ${key.data.toString('base64')}`;
+          check = () => options.authenticateKey!(ctx.username, { publicKey, probe }, remoteAddress);
+        }
+      }
+      // Counted before the password or key is checked, so parallel connections cannot outrun the limit.
       const attempt = limiter.begin([`address:${remoteAddress}`, accountKey]);
       if (!attempt) {
-        logger.warn({ remoteAddress, username: ctx.username }, 'sftp login refused: too many failures');
+        logger.warn({ remoteAddress, username: ctx.username, method }, 'sftp login refused: too many failures');
         return refuse();
       }
-      options
-        .authenticate(ctx.username, ctx.password, remoteAddress)
+      check()
         .then((granted) => {
           if (!granted) {
             attempt.fail();
-            logger.warn({ remoteAddress, username: ctx.username }, 'sftp login failed');
+            logger.warn({ remoteAddress, username: ctx.username, method }, 'sftp login failed');
             return refuse();
+          }
+          // A known key not yet signed for: no login yet, nothing counted either way.
+          if (probe) {
+            attempt.release();
+            return ctx.accept();
           }
           attempt.succeed([accountKey]);
           if (ended) return;
           login = granted;
           username = ctx.username;
-          logger.info({ remoteAddress, username, canWrite: granted.canWrite }, 'sftp login');
+          logger.info({ remoteAddress, username, method, canWrite: granted.canWrite }, 'sftp login');
           // Registered from the moment it is accepted, so an access taken away during the
           // handshake still finds and ends it.
-          sessions.set(client, { username, remoteAddress, sessionKey: granted.sessionKey, userId: granted.userId, serverId: granted.serverId });
+          sessions.set(client, { username, remoteAddress, sessionKey: granted.sessionKey, userId: granted.userId, serverId: granted.serverId, keyId: granted.keyId });
           ctx.accept();
         })
         .catch((error: unknown) => {
           attempt.release();
-          logger.warn({ remoteAddress, username: ctx.username, error: String(error) }, 'sftp login check failed');
+          logger.warn({ remoteAddress, username: ctx.username, method, error: String(error) }, 'sftp login check failed');
           refuse();
         });
     });

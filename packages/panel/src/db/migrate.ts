@@ -10,6 +10,7 @@ import { nodeBackups } from './migrations/0009_node_backups.js';
 import { webhooks } from './migrations/0011_webhooks.js';
 import { activity } from './migrations/0012_activity.js';
 import { metrics } from './migrations/0013_metrics.js';
+import { sshKeys } from './migrations/0014_ssh_keys.js';
 import { recoveryCodes } from './migrations/0015_recovery_codes.js';
 import { passkeys } from './migrations/0017_passkeys.js';
 import { oidc } from './migrations/0016_oidc.js';
@@ -28,6 +29,7 @@ function migrations(dialect: DbDialect): Record<string, Migration> {
     '0011_webhooks': webhooks(dialect),
     '0012_activity': activity(dialect),
     '0013_metrics': metrics(dialect),
+    '0014_ssh_keys': sshKeys(dialect),
     '0015_recovery_codes': recoveryCodes(),
     '0017_passkeys': passkeys(dialect),
     '0016_oidc': oidc(dialect),

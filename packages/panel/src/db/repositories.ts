@@ -14,6 +14,7 @@ import { serversRepository } from './servers.js';
 import { templatesRepository } from './templates.js';
 import { templateRepositoriesRepository } from './templateRepositories.js';
 import { sessionsRepository } from './sessions.js';
+import { sshKeysRepository } from './sshKeys.js';
 import { settingsRepository } from './settings.js';
 import { userSettingsRepository } from './userSettings.js';
 import { usersRepository } from './users.js';
@@ -41,6 +42,7 @@ export function repositories(db: Kysely<Database>) {
     metrics: metricsRepository(db),
     webhooks: webhooksRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
+    sshKeys: sshKeysRepository(db),
     recoveryCodes: recoveryCodesRepository(db),
     passkeys: passkeysRepository(db),
     oidcProviders: oidcProvidersRepository(db),

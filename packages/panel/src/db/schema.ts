@@ -19,6 +19,7 @@ export interface Database {
   passkeys: PasskeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  ssh_keys: SshKeysTable;
   recovery_codes: RecoveryCodesTable;
   oidc_providers: OidcProvidersTable;
   oidc_links: OidcLinksTable;
@@ -243,6 +244,19 @@ export interface PasskeysTable {
   counter: number | string;
   /** Comma-separated. */
   transports: string;
+  created_at: number | string;
+  last_used_at: number | string | null;
+}
+
+/** An account's SSH key for SFTP; a key (by fingerprint) belongs to one account only. */
+export interface SshKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  algorithm: string;
+  /** The key's base64 blob. */
+  public_key: string;
+  fingerprint: string;
   created_at: number | string;
   last_used_at: number | string | null;
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { emitSftpLogin } from '../services/activity/sftpEvents.js';
 import { authenticateSftp } from '../services/authenticateSftp.js';
 import { panelOutboundOptions } from '../services/panelOutbound.js';
+import { checkSftpKeyLogin } from '../services/sshKeys/checkSftpKeyLogin.js';
 
 export interface LocalNode {
   daemon: Daemon;
@@ -46,9 +47,14 @@ export async function startLocalNode(app: FastifyInstance, options: Partial<Daem
       port: config.sftpPort,
       hostKeyPath: join(config.dataDir, 'sftp_host_ed25519'),
       // The local node asks the panel in-process; a remote one over HTTP (cli/src/daemon.ts).
-      async check({ email, serverId, password, remoteAddress }) {
-        const grant = await authenticateSftp(repo, `${email}|${serverId}`, password, { nodeId: row.id, failedLogins: app.panel.failedLogins, client: remoteAddress });
-        emitSftpLogin(activity, { username: `${email}|${serverId}`, userId: grant?.userId, ip: remoteAddress });
+      async check({ email, serverId, password, publicKey, probe = false, remoteAddress }) {
+        const username = `${email}|${serverId}`;
+        if (publicKey !== undefined) {
+          const grant = await checkSftpKeyLogin(app.panel, { username, publicKey, probe, nodeId: row.id, ip: remoteAddress });
+          return grant && { canWrite: grant.canWrite, userId: String(grant.userId), keyId: String(grant.keyId) };
+        }
+        const grant = await authenticateSftp(repo, username, password ?? '', { nodeId: row.id, failedLogins: app.panel.failedLogins, client: remoteAddress });
+        emitSftpLogin(activity, { username, userId: grant?.userId, ip: remoteAddress });
         return grant && { canWrite: grant.canWrite, userId: String(grant.userId) };
       },
     },

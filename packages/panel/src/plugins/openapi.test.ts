@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { Type } from 'typebox';
 import { CreatedWebhook, NotificationPreferences, Webhook, WebhookDeliveryList, WebhookRequest, WebhookTestAnswer } from '@outpost/shared';
+import { AddSshKeyRequest, SshKey, SshKeyList } from '@outpost/shared';
 import { OidcLinkRequest, OidcProvider, OidcProviderRequest, OidcPublicProvider, PendingOidcLink, SignInMethods } from '@outpost/shared';
 import {
   BackupCreated,
@@ -127,6 +128,9 @@ const calls: Record<string, Call> = {
   'GET /api/self/activity': { ok: [200, ActivityListResponse] },
   'GET /api/self/notifications': { ok: [200, NotificationPreferences] },
   'PUT /api/self/notifications': { body: NotificationPreferences, ok: [200, NotificationPreferences] },
+  'GET /api/self/sshkeys': { ok: [200, SshKeyList] },
+  'POST /api/self/sshkeys': { body: AddSshKeyRequest, ok: [200, SshKey] },
+  'DELETE /api/self/sshkeys/{id}': { ok: none },
   'GET /api/activity': { ok: [200, ActivityListResponse] },
   'GET /api/servers/{id}/activity': { ok: [200, ActivityListResponse] },
   'GET /metrics': { ok: [200, null] },

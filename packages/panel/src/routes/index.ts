@@ -17,6 +17,7 @@ import themeRoutes from './theme/theme.js';
 import selfOtpRoutes from './self/otp.js';
 import selfRoutes from './self/self.js';
 import selfNotificationsRoutes from './self/notifications.js';
+import sshKeysRoutes from './sshKeys/sshKeys.js';
 import passkeysRoutes from './passkeys/passkeys.js';
 import passkeySignInRoutes from './passkeys/passkeySignIn.js';
 import settingsRoutes from './settings/settings.js';
@@ -38,6 +39,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   selfRoutes,
   selfOtpRoutes,
   selfNotificationsRoutes,
+  sshKeysRoutes,
   passkeysRoutes,
   passkeySignInRoutes,
   oauthTokenRoutes,

@@ -40,10 +40,18 @@ export async function authenticateSftp(repo: Repositories, username: string, pas
   const from = { client: origin.client ?? 'unknown', node: origin.nodeId };
   const user = origin.failedLogins ? await origin.failedLogins.guard(from, normaliseEmail(email), check) : await check();
   if (!user) return null;
+  return grantSftp(repo, user.id, serverId, origin.nodeId);
+}
+
+/**
+ * What an account whose password or key checked out may do over SFTP on `serverId` (asked by
+ * `nodeId`): admins and holders of sftpServer get in, writing with putServerFiles; null otherwise.
+ */
+export async function grantSftp(repo: Repositories, userId: number, serverId: string, nodeId: number | undefined): Promise<SftpGrant | null> {
   const server = await repo.servers.byId(serverId);
   // A node may only hear about its own servers.
-  if (!server || (origin.nodeId !== undefined && server.node_id !== origin.nodeId)) return null;
-  const scopes = await scopesForServer(repo, user.id, serverId);
+  if (!server || (nodeId !== undefined && server.node_id !== nodeId)) return null;
+  const scopes = await scopesForServer(repo, userId, serverId);
   if (!grants(scopes, serverActionScopes.sftp)) return null;
-  return { serverId, userId: user.id, canWrite: grants(scopes, serverActionScopes.sftpWrite) };
+  return { serverId, userId, canWrite: grants(scopes, serverActionScopes.sftpWrite) };
 }

@@ -47,8 +47,9 @@ export interface ActivityPayloads {
   'server.file.renamed': { from: string; to: string };
   'server.file.archived': { paths: string[]; destination: string };
   'server.file.extracted': { path: string; destination: string };
-  'server.sftp.login': { username: string };
-  'server.sftp.refused': { username: string; reason?: string };
+  /** `method` is absent from logins recorded before SSH keys (a password). */
+  'server.sftp.login': { username: string; method?: 'password' | 'publickey'; key?: string };
+  'server.sftp.refused': { username: string; reason?: string; method?: 'password' | 'publickey'; key?: string };
 
   'server.user.added': { user: ActivityUserRef; permissions?: string[] };
   'server.user.removed': { user: ActivityUserRef };

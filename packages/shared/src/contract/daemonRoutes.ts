@@ -125,7 +125,8 @@ export const nodeCalls = {
   'POST /daemon/tasks/restrict': { call: 'restrictTasks', action: AnyNodeToken, args: ['body.user', 'body.held'], body: TaskRestriction, response: responses({ 204: NoContent }) },
   // A user's SFTP sessions on one server, or (a token naming no server) on the whole node. A user may end their own; NodeApi decides the rest.
   'DELETE /daemon/server/:id/sftp': { call: 'endSftpSessions', action: AnyNodeToken, args: ['query.user', 'id'], params: ServerParams, querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
-  'DELETE /daemon/sftp': { call: 'endSftpSessions', action: AnyNodeToken, args: ['query.user'], querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
+  // `params.id` is always absent here (the path names no server): it holds the server's place, so `key` comes third as endSftpSessions takes it.
+  'DELETE /daemon/sftp': { call: 'endSftpSessions', action: AnyNodeToken, args: ['query.user', 'params.id', 'query.key'], querystring: SftpSessionsQuery, response: responses({ 204: NoContent }) },
   // Backups (contract/backups.ts). Bodies that may be left out are read by NodeApi, which answers the codes.
   'GET /daemon/server/:id/backups': { call: 'listBackups', action: 'backupsView', params: ServerParams, response: responses({ 200: BackupList }), proxy: { summary: "A server's backups, newest first, and how many are kept" } },
   'POST /daemon/server/:id/backups': {

@@ -113,5 +113,8 @@ export const ArchiveRequest = Type.Array(Type.String({ maxLength: 4096 }), { min
 /** GET .../extract/{path}?destination. */
 export const ExtractQuery = Type.Object({ destination: Type.Optional(Type.String({ maxLength: 4096 })) });
 
-/** DELETE /daemon/server/{id}/sftp?user= and /daemon/sftp?user= (daemon only): whose SFTP sessions to end, by user id. */
-export const SftpSessionsQuery = Type.Object({ user: Type.String({ minLength: 1, maxLength: 64 }) });
+/**
+ * DELETE /daemon/server/{id}/sftp?user= and /daemon/sftp?user= (daemon only): whose SFTP sessions
+ * to end, by user id; with `key`, only those opened with that SSH key (its id).
+ */
+export const SftpSessionsQuery = Type.Object({ user: Type.String({ minLength: 1, maxLength: 64 }), key: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })) });

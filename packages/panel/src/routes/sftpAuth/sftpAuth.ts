@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Repositories } from '../../db/repositories.js';
 import { emitSftpLogin } from '../../services/activity/sftpEvents.js';
 import { authenticateSftp } from '../../services/authenticateSftp.js';
+import { checkSftpKeyLogin } from '../../services/sshKeys/checkSftpKeyLogin.js';
 import { sftpAuthenticateSchema } from './schema.js';
 
 /** The `server` a node token for this call names: it is about no one server. */
@@ -32,7 +33,8 @@ async function callingNode(repo: Repositories, request: FastifyRequest): Promise
 }
 
 /**
- * POST /api/nodes/sftp/authenticate: a remote daemon asks whether an SFTP login may in. Public to
+ * POST /api/nodes/sftp/authenticate: a remote daemon asks whether an SFTP login (password, or a
+ * key whose signature it checked) may in. Public to
  * sessions, since nodes hold no session: the node token in the authorization header is the key.
  */
 export default async function sftpAuthRoutes(app: FastifyInstance): Promise<void> {
@@ -41,14 +43,22 @@ export default async function sftpAuthRoutes(app: FastifyInstance): Promise<void
 
   r.post('/api/nodes/sftp/authenticate', { schema: sftpAuthenticateSchema, config: { scope: 'public' } }, async (request) => {
     const nodeId = await callingNode(repo, request);
-    const { username, password, remoteAddress } = request.body;
+    const { username, password, publicKey, probe = false, remoteAddress } = request.body;
+    const refused = () => new OutpostError('ErrInvalidCredentials', 'invalid credentials', undefined, 400);
+    // A key whose signature the node checked: the panel knows whose it is.
+    if (publicKey !== undefined && password === undefined) {
+      const grant = await checkSftpKeyLogin(app.panel, { username, publicKey, probe, nodeId, ip: remoteAddress });
+      if (!grant) throw refused();
+      return { serverId: grant.serverId, userId: grant.userId, canWrite: grant.canWrite, keyId: grant.keyId };
+    }
+    if (password === undefined) throw new OutpostError('ErrFieldRequired', 'password or publicKey is required', { field: 'password' });
     // The address is the node's claim: it is kept apart from the web's budgets (a node cannot
     // spend a browser's), and the account and the node are counted whatever address it names.
     // A daemon that does not say where the client is gets one budget for all its clients.
     const client = remoteAddress ? `node:${nodeId}|${remoteAddress}` : `node:${nodeId}`;
     const grant = await authenticateSftp(repo, username, password, { nodeId, failedLogins, client });
     emitSftpLogin(app.panel.activity, { username, userId: grant?.userId, ip: remoteAddress });
-    if (!grant) throw new OutpostError('ErrInvalidCredentials', 'invalid credentials', undefined, 400);
+    if (!grant) throw refused();
     return grant;
   });
 }

@@ -5,7 +5,7 @@ import { restrictUserTasks } from './restrictUserTasks.js';
 
 /**
  * What ended, as the route that ended it knows it. Every way access ends in the panel is one of
- * these (a new one, such as an SSH key removed, becomes one more), so what goes with each is
+ * these (a new one becomes one more), so what goes with each is
  * decided here once: which sessions end, which live connections close, which SFTP logins end,
  * whether the tasks a user saved are narrowed.
  */
@@ -22,6 +22,8 @@ export type AccessEnded =
   | { ended: 'panelScopes'; userId: number; lost: readonly string[] }
   /** Their permissions on one server changed or were taken: what they had open there ends, and their tasks there are narrowed. */
   | { ended: 'serverScopes'; userId: number; serverId: string }
+  /** An SSH key is removed from the account: the SFTP sessions it opened end, on every node. */
+  | { ended: 'sshKey'; userId: number; keyId: number }
   /** An OAuth2 client is deleted, with its tokens: what the tokens opened ends. */
   | { ended: 'client'; clientId: string }
   /**
@@ -72,6 +74,9 @@ export async function endAccess(request: FastifyRequest, what: AccessEnded): Pro
       closed = sockets.closeFor(what.userId, what.serverId);
       await endSftpSessions(request, what.userId, what.serverId);
       await restrictUserTasks(request, what.userId, what.serverId);
+      break;
+    case 'sshKey':
+      await endSftpSessions(request, what.userId, undefined, what.keyId);
       break;
     case 'client':
       for (const tokenHash of await repo.oauthClients.delete(what.clientId)) closed += sockets.closeForSession(tokenHash);

@@ -16,10 +16,10 @@ export function withinTime(work: Promise<void>): Promise<void> {
 
 /**
  * Ends a user's open SFTP sessions when their access ends (endAccess): on one server's node when
- * a permission there changes, or on every node at logout and password change. The panel asks as
- * the user themselves, which a node allows as it only narrows.
+ * a permission there changes, or on every node at logout and password change; with `keyId`, only
+ * those an SSH key opened. The panel asks as the user themselves, which a node allows as it only narrows.
  */
-export async function endSftpSessions(request: FastifyRequest, userId: number, serverId?: string): Promise<void> {
+export async function endSftpSessions(request: FastifyRequest, userId: number, serverId?: string, keyId?: number): Promise<void> {
   const caller = { user: String(userId), scopes: [] };
   const { repo, nodes } = request.server.panel;
   const targets: { name: string; client: () => NodeClient | Promise<NodeClient> }[] = [];
@@ -33,9 +33,9 @@ export async function endSftpSessions(request: FastifyRequest, userId: number, s
   await Promise.all(
     targets.map(async (target) => {
       try {
-        await withinTime((async () => (await target.client()).endSftpSessions(caller, String(userId), serverId))());
+        await withinTime((async () => (await target.client()).endSftpSessions(caller, String(userId), serverId, keyId === undefined ? undefined : String(keyId)))());
       } catch (error) {
-        request.log.warn({ err: error, userId, serverId, node: target.name }, 'could not end SFTP sessions on a node');
+        request.log.warn({ err: error, userId, serverId, keyId, node: target.name }, 'could not end SFTP sessions on a node');
       }
     }),
   );

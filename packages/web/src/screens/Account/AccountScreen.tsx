@@ -9,6 +9,7 @@ import { AccountCard } from './AccountCard';
 import { ChangeIdentityCard } from './ChangeIdentityCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { NotificationsCard } from './NotificationsCard';
+import { SshKeysCard } from './SshKeysCard';
 import { SignInMethodsCard } from './SignInMethodsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
@@ -26,6 +27,7 @@ export default function AccountScreen() {
               <ChangeIdentityCard key={`u-${me.username}`} field="username" current={me.username} />
               <ChangeIdentityCard key={`e-${me.email}`} field="email" current={me.email} />
               <NotificationsCard />
+              <SshKeysCard />
             </Stack>
             <Stack gap="lg">
               <ChangePasswordCard />
