@@ -59,7 +59,9 @@ describe('activity events', () => {
   it('records two-factor on and off, a new password and a new email on the account, never their values', async () => {
     const user = await createSignedInUser(t.app, []);
     const { secret } = (await call('POST', '/api/self/otp', user)).json;
-    expect((await call('PUT', '/api/self/otp', user, { token: currentOtpCode(secret) })).status).toBe(204);
+    const enabled = await call('PUT', '/api/self/otp', user, { token: currentOtpCode(secret) });
+    expect(enabled.status).toBe(200);
+    expect(enabled.json.recoveryCodes).toHaveLength(10);
     expect((await call('DELETE', `/api/self/otp/${currentOtpCode(secret, Date.now() + 30_000)}`, user)).status).toBe(204);
     expect((await call('PUT', '/api/self', user, { password: user.password, newPassword: 'another horse battery', newPasswordConfirmation: 'another horse battery' })).status).toBe(200);
     expect((await call('PUT', '/api/self', user, { password: 'another horse battery', email: `new_${user.email}` })).status).toBe(200);
