@@ -9,6 +9,7 @@ import { AccountCard } from './AccountCard';
 import { ChangeIdentityCard } from './ChangeIdentityCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { NotificationsCard } from './NotificationsCard';
+import { PasskeysCard } from './PasskeysCard';
 import { SshKeysCard } from './SshKeysCard';
 import { SignInMethodsCard } from './SignInMethodsCard';
 import { TwoFactorCard } from './TwoFactorCard';
@@ -32,6 +33,7 @@ export default function AccountScreen() {
             <Stack gap="lg">
               <ChangePasswordCard />
               <TwoFactorCard />
+              <PasskeysCard />
               <SignInMethodsCard />
               <AccountCard title={t('account.oauth2.title')} description={t('account.oauth2.description')} testId="account-oauth2">
                 <OAuthClients />

@@ -11,6 +11,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { homePath } from '../../session/homePath';
 import { sessionStore, useScopes } from '../../session/sessionStore';
 import { startSession } from '../../session/startSession';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { OidcSignIn } from './OidcSignIn';
 
 // Only a two-factor account needs it: its code (a modal, a focus trap) is not part of the first load.
@@ -89,6 +90,7 @@ export default function LoginScreen() {
           <Button type="submit" loading={login.isPending} fullWidth>
             {t('login.submit')}
           </Button>
+          <PasskeySignInButton />
           {config.data?.registrationEnabled && (
             <Text size="sm" ta="center" c="dimmed">
               {t('login.noAccount')}{' '}
