@@ -12,8 +12,8 @@ import { activity } from './migrations/0012_activity.js';
 import { metrics } from './migrations/0013_metrics.js';
 import { sshKeys } from './migrations/0014_ssh_keys.js';
 import { recoveryCodes } from './migrations/0015_recovery_codes.js';
-import { passkeys } from './migrations/0017_passkeys.js';
 import { oidc } from './migrations/0016_oidc.js';
+import { passkeys } from './migrations/0017_passkeys.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Names sort; add new ones at the end. */
@@ -31,8 +31,8 @@ function migrations(dialect: DbDialect): Record<string, Migration> {
     '0013_metrics': metrics(dialect),
     '0014_ssh_keys': sshKeys(dialect),
     '0015_recovery_codes': recoveryCodes(),
-    '0017_passkeys': passkeys(dialect),
     '0016_oidc': oidc(dialect),
+    '0017_passkeys': passkeys(dialect),
   };
 }
 

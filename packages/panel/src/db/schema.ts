@@ -16,11 +16,11 @@ export interface Database {
   password_resets: PasswordResetsTable;
   activity: ActivityTable;
   metrics: MetricsTable;
-  passkeys: PasskeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   ssh_keys: SshKeysTable;
   recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
   oidc_providers: OidcProvidersTable;
   oidc_links: OidcLinksTable;
 }
@@ -205,6 +205,19 @@ export interface WebhookDeliveriesTable {
   error: string | null;
 }
 
+/** An account's SSH key for SFTP; a key (by fingerprint) belongs to one account only. */
+export interface SshKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  algorithm: string;
+  /** The key's base64 blob. */
+  public_key: string;
+  fingerprint: string;
+  created_at: number | string;
+  last_used_at: number | string | null;
+}
+
 /** An OpenID Connect provider admins added; the client secret is kept as it is (see 0016_oidc). */
 export interface OidcProvidersTable {
   id: Generated<number>;
@@ -244,19 +257,6 @@ export interface PasskeysTable {
   counter: number | string;
   /** Comma-separated. */
   transports: string;
-  created_at: number | string;
-  last_used_at: number | string | null;
-}
-
-/** An account's SSH key for SFTP; a key (by fingerprint) belongs to one account only. */
-export interface SshKeysTable {
-  id: Generated<number>;
-  user_id: number;
-  name: string;
-  algorithm: string;
-  /** The key's base64 blob. */
-  public_key: string;
-  fingerprint: string;
   created_at: number | string;
   last_used_at: number | string | null;
 }

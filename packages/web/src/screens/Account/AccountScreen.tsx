@@ -9,9 +9,9 @@ import { AccountCard } from './AccountCard';
 import { ChangeIdentityCard } from './ChangeIdentityCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { NotificationsCard } from './NotificationsCard';
+import { SignInMethodsCard } from './SignInMethodsCard';
 import { PasskeysCard } from './PasskeysCard';
 import { SshKeysCard } from './SshKeysCard';
-import { SignInMethodsCard } from './SignInMethodsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
 export default function AccountScreen() {
@@ -33,8 +33,8 @@ export default function AccountScreen() {
             <Stack gap="lg">
               <ChangePasswordCard />
               <TwoFactorCard />
-              <PasskeysCard />
               <SignInMethodsCard />
+              <PasskeysCard />
               <AccountCard title={t('account.oauth2.title')} description={t('account.oauth2.description')} testId="account-oauth2">
                 <OAuthClients />
               </AccountCard>

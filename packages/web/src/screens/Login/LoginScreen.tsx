@@ -11,8 +11,8 @@ import { AuthCard } from '../../components/AuthCard';
 import { homePath } from '../../session/homePath';
 import { sessionStore, useScopes } from '../../session/sessionStore';
 import { startSession } from '../../session/startSession';
-import { PasskeySignInButton } from './PasskeySignInButton';
 import { OidcSignIn } from './OidcSignIn';
+import { PasskeySignInButton } from './PasskeySignInButton';
 
 // Only a two-factor account needs it: its code (a modal, a focus trap) is not part of the first load.
 const OtpModal = lazy(() => import('../../components/OtpModal').then((module) => ({ default: module.OtpModal })));
