@@ -187,16 +187,6 @@ const sameMeaning: Partial<Record<ErrorCode, ErrorCode>> = {
   ErrTwoFactorRequired: 'ErrLoginNotPermitted',
 };
 
-/** True for a parsed body of the error shape, e.g. an answer relayed from a daemon. */
-export function isErrorBody(value: unknown): value is ErrorBody {
-  const error = (value as ErrorBody | null)?.error;
-  return typeof error === 'object' && error !== null && (typeof error.reason === 'string' || typeof error.code === 'string');
-}
-
-/** The precise code of an error body: `reason` (Outpost's own) or, from an older peer, `code`. */
-export function errorCodeOf(body: ErrorBody): ErrorCode {
-  return body.error.reason ?? body.error.code ?? 'ErrUnknownError';
-}
 
 /** What a framework's request error carries that its answer depends on (Fastify's, typed here). */
 export interface RequestFailure {

@@ -1,6 +1,7 @@
 // The public face of @outpost/shared. Append one export line per module; keep it browser-safe
 // (no node: imports here; node-only helpers live in modules the web app does not import).
 export * from './errors.js';
+export * from './errorBody.js';
 export * from './scopes.js';
 export * from './validators.js';
 export * from './template/index.js';

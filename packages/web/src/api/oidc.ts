@@ -1,11 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OidcProvider, OidcProviderRequest, OidcPublicProvider, PendingOidcLink, SessionResponse, SignInMethods } from '@outpost/shared';
+import type { OidcProvider, OidcProviderRequest, PendingOidcLink, SessionResponse, SignInMethods } from '@outpost/shared';
 import { api } from './client';
 
-/** The login page's buttons: enabled providers, public. */
-export function useOidcButtons() {
-  return useQuery({ queryKey: ['oidc', 'buttons'], queryFn: () => api.get<OidcPublicProvider[]>('/auth/oidc/providers'), staleTime: 60_000 });
-}
 
 /** The link waiting for this browser's password, after a provider matched an existing account's email. */
 export function usePendingOidcLink(enabled: boolean) {

@@ -1,21 +1,38 @@
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link, Redirect } from 'wouter';
+import { Link, Redirect, useSearchParams } from 'wouter';
 import { useNavigate } from '../../router/useNavigate';
 import { useTranslation } from '../../translation/useTranslation';
 import { useLogin, useSubmitOtp } from '../../api/auth';
 import { useConfig } from '../../api/config';
+import { useOidcButtons } from '../../api/oidcButtons';
 import { errorMessage } from '../../api/errorMessage';
 import { notifySuccess } from '../../components/notify';
 import { AuthCard } from '../../components/AuthCard';
 import { homePath } from '../../session/homePath';
 import { sessionStore, useScopes } from '../../session/sessionStore';
 import { startSession } from '../../session/startSession';
-import { OidcSignIn } from './OidcSignIn';
-import { PasskeySignInButton } from './PasskeySignInButton';
+import { browserHasPasskeys } from '../../api/browserHasPasskeys';
 
 // Only a two-factor account needs it: its code (a modal, a focus trap) is not part of the first load.
 const OtpModal = lazy(() => import('../../components/OtpModal').then((module) => ({ default: module.OtpModal })));
+// Drawn just after the form, where the browser can use passkeys: not part of what the form waits for.
+const PasskeySignInButton = lazy(() => import('./PasskeySignInButton').then((module) => ({ default: module.PasskeySignInButton })));
+// Only a panel with single sign-on (or a browser back from a provider) loads its buttons and steps.
+const OidcSignIn = lazy(() => import('./OidcSignIn').then((module) => ({ default: module.OidcSignIn })));
+
+/** The single sign-on part, once the panel names a provider or the provider sent the browser back. */
+function SingleSignOn({ onOtpNeeded }: { onOtpNeeded: () => void }) {
+  const [params] = useSearchParams();
+  const providers = useOidcButtons();
+  const wanted = params.has('oidc') || params.has('oidcError') || (providers.data?.length ?? 0) > 0;
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <OidcSignIn onOtpNeeded={onOtpNeeded} />
+    </Suspense>
+  );
+}
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -90,7 +107,11 @@ export default function LoginScreen() {
           <Button type="submit" loading={login.isPending} fullWidth>
             {t('login.submit')}
           </Button>
-          <PasskeySignInButton />
+          {browserHasPasskeys() && (
+            <Suspense fallback={null}>
+              <PasskeySignInButton />
+            </Suspense>
+          )}
           {config.data?.registrationEnabled && (
             <Text size="sm" ta="center" c="dimmed">
               {t('login.noAccount')}{' '}
@@ -101,7 +122,7 @@ export default function LoginScreen() {
           )}
         </Stack>
       </form>
-      <OidcSignIn onOtpNeeded={openOtp} />
+      <SingleSignOn onOtpNeeded={openOtp} />
       {otpOpen && (
         <Suspense fallback={null}>
       <OtpModal

@@ -3,7 +3,8 @@ import { Alert, Button, Divider, PasswordInput, Stack, Text } from '@mantine/cor
 import { useSearchParams } from 'wouter';
 import { reauth } from '../../api/auth';
 import { errorMessage } from '../../api/errorMessage';
-import { useConfirmOidcLink, useOidcButtons, usePendingOidcLink } from '../../api/oidc';
+import { useConfirmOidcLink, usePendingOidcLink } from '../../api/oidc';
+import { useOidcButtons } from '../../api/oidcButtons';
 import { OidcIcon } from '../../components/oidc/OidcIcon';
 import { useNavigate } from '../../router/useNavigate';
 import { startSession } from '../../session/startSession';
