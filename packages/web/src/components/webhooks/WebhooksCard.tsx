@@ -4,7 +4,7 @@ import { IconDots, IconPlus } from '@tabler/icons-react';
 import type { Webhook } from '@outpost/shared';
 import { useDeleteWebhook, useTestWebhook, useWebhooks, type WebhookOwner } from '../../api/webhooks';
 import { useTranslation } from '../../translation/useTranslation';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { RemoveDialog } from '../RemoveDialog';
 import { notifyError, notifySuccess } from '../notify';
 import { QueryState } from '../QueryState';
 import { WebhookDeliveries } from './WebhookDeliveries';
@@ -95,23 +95,15 @@ export function WebhooksCard({ owner }: { owner: WebhookOwner }) {
       </QueryState>
       {editing && <WebhookDialog owner={owner} hook={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
       {viewing && <WebhookDeliveries owner={owner} hook={viewing} onClose={() => setViewing(undefined)} />}
-      <ConfirmDialog
-        opened={deleting !== undefined}
+      <RemoveDialog
+        item={deleting}
+        idOf={(hook) => hook.id}
+        remove={remove}
         title={t('webhooks.deleteTitle')}
         message={t('webhooks.deleteMessage', { url: deleting?.url ?? '' })}
         confirmLabel={t('webhooks.delete')}
-        pending={remove.isPending}
+        removed={t('webhooks.deleted')}
         onClose={() => setDeleting(undefined)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess(t('webhooks.deleted'));
-              setDeleting(undefined);
-            },
-            onError: notifyError,
-          })
-        }
         testId="confirm-delete-webhook"
       />
     </Paper>

@@ -5,9 +5,9 @@ import type { Passkey } from '@outpost/shared';
 import { useAddPasskey, useDeletePasskey, usePasskeys, useRenamePasskey } from '../../api/passkeys';
 import { browserHasPasskeys } from '../../api/browserHasPasskeys';
 import { passkeyErrorMessage } from '../../api/passkeySignIn';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RemoveDialog } from '../../components/RemoveDialog';
 import { EmptyState } from '../../components/EmptyState';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../components/notify';
 import { QueryState } from '../../components/QueryState';
 import { useFormat } from '../../hooks/useFormat';
 import { useTranslation } from '../../translation/useTranslation';
@@ -79,24 +79,16 @@ export function PasskeysCard() {
       </Stack>
       <PasskeyNameDialog key={adding ? 'add' : 'closed'} mode="add" opened={adding} onClose={() => setAdding(false)} />
       <PasskeyNameDialog key={renaming ? `rename-${renaming.id}` : 'none'} mode="rename" passkey={renaming ?? undefined} opened={renaming !== null} onClose={() => setRenaming(null)} />
-      <ConfirmDialog
-        opened={removing !== null}
+      <RemoveDialog
+        item={removing}
+        idOf={(key) => key.id}
+        remove={remove}
         title={t('account.passkeys.removeTitle')}
         message={t('account.passkeys.removeMessage', { name: removing?.name ?? '' })}
         confirmLabel={t('account.passkeys.remove')}
-        pending={remove.isPending}
-        testId="passkey-remove-confirm"
+        removed={t('account.passkeys.removed')}
         onClose={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              setRemoving(null);
-              notifySuccess(t('account.passkeys.removed'));
-            },
-            onError: notifyError,
-          })
-        }
+        testId="passkey-remove-confirm"
       />
     </AccountCard>
   );

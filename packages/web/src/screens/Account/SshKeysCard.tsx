@@ -8,7 +8,7 @@ import { useAddSshKey, useRemoveSshKey, useSshKeys } from '../../api/sshKeys';
 import { isExpectedError } from '../../api/fieldError';
 import { errorMessage } from '../../api/errorMessage';
 import { useFormat } from '../../hooks/useFormat';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RemoveDialog } from '../../components/RemoveDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryState } from '../../components/QueryState';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -47,23 +47,15 @@ export function SshKeysCard() {
         </QueryState>
         <AddSshKeyForm />
       </Stack>
-      <ConfirmDialog
-        opened={removing !== null}
+      <RemoveDialog
+        item={removing}
+        idOf={(key) => key.id}
+        remove={remove}
         title={t('account.sshKeys.removeTitle')}
         message={t('account.sshKeys.removeMessage', { name: removing?.name ?? '' })}
         confirmLabel={t('account.sshKeys.remove')}
-        pending={remove.isPending}
+        removed={t('account.sshKeys.removed')}
         onClose={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              setRemoving(null);
-              notifySuccess(t('account.sshKeys.removed'));
-            },
-            onError: notifyError,
-          })
-        }
         testId="sshkey-remove-confirm"
       />
     </AccountCard>

@@ -4,8 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { OIDC_DEFAULT_SCOPES, OIDC_ICONS, panelScopes, type OidcClaimMapping, type OidcIcon as OidcIconName, type OidcProvider, type OidcProviderRequest } from '@outpost/shared';
 import { errorMessage } from '../../api/errorMessage';
 import { useDeleteOidcProvider, useOidcProviders, useSaveOidcProvider } from '../../api/oidc';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { notifyError } from '../../components/notify';
+import { RemoveDialog } from '../../components/RemoveDialog';
 import { OidcIcon } from '../../components/oidc/OidcIcon';
 import { QueryState } from '../../components/QueryState';
 import { useTranslation } from '../../translation/useTranslation';
@@ -90,14 +89,14 @@ export function SingleSignOnCard() {
         }
       </QueryState>
       {editing && <ProviderForm provider={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        opened={removing !== null}
+      <RemoveDialog
+        item={removing}
+        idOf={(provider) => provider.id}
+        remove={remove}
         title={t('oidc.remove')}
         message={removing?.label ?? ''}
         confirmLabel={t('oidc.remove')}
-        pending={remove.isPending}
         onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null), onError: notifyError })}
       />
     </Paper>
   );

@@ -5,8 +5,7 @@ import type { Backup } from '@outpost/shared';
 import { useTranslation } from '../../../translation/useTranslation';
 import { useBackups, useDeleteBackup } from '../../../api/backups';
 import { Can } from '../../../components/Can';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { RemoveDialog } from '../../../components/RemoveDialog';
 import { QueryState } from '../../../components/QueryState';
 import { useCan } from '../../../hooks/useCan';
 import type { ServerViewProps } from '../serverViews';
@@ -69,23 +68,15 @@ export default function BackupsTab({ server }: ServerViewProps) {
       <CreateBackupDialog serverId={server.id} opened={creating} onClose={() => setCreating(false)} />
       {browsing && <BackupBrowser serverId={server.id} backup={browsing} onClose={() => setBrowsing(undefined)} />}
       <RestoreAllDialog serverId={server.id} backup={restoring} onClose={() => setRestoring(undefined)} />
-      <ConfirmDialog
-        opened={deleting !== undefined}
+      <RemoveDialog
+        item={deleting}
+        idOf={(backup) => backup.id}
+        remove={remove}
         title={t('backups.deleteTitle')}
         message={t('backups.deleteMessage', { name: deleting?.name ?? '' })}
         confirmLabel={t('backups.delete')}
-        pending={remove.isPending}
+        removed={t('backups.deleted')}
         onClose={() => setDeleting(undefined)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess(t('backups.deleted'));
-              setDeleting(undefined);
-            },
-            onError: notifyError,
-          })
-        }
         testId="confirm-delete-backup"
       />
     </Paper>

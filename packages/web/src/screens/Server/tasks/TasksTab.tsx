@@ -4,7 +4,7 @@ import { IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-r
 import { useTranslation } from '../../../translation/useTranslation';
 import type { Task } from '@outpost/shared';
 import { useDeleteTask, useRunTask, useTasks } from '../../../api/tasks';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { RemoveDialog } from '../../../components/RemoveDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { QueryState } from '../../../components/QueryState';
 import type { ServerViewProps } from '../serverViews';
@@ -93,23 +93,15 @@ export default function TasksTab({ server }: ServerViewProps) {
         )}
       </QueryState>
       {editing && <TaskDialog serverId={server.id} editing={editing.id && editing.task ? { id: editing.id, task: editing.task } : undefined} onClose={() => setEditing(undefined)} />}
-      <ConfirmDialog
-        opened={deleting !== undefined}
+      <RemoveDialog
+        item={deleting}
+        idOf={(task) => task.id}
+        remove={remove}
         title={t('tasks.deleteTitle')}
         message={t('tasks.deleteMessage', { name: deleting?.task.name ?? '' })}
         confirmLabel={t('tasks.delete')}
-        pending={remove.isPending}
+        removed={t('tasks.deleted')}
         onClose={() => setDeleting(undefined)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess(t('tasks.deleted'));
-              setDeleting(undefined);
-            },
-            onError: notifyError,
-          })
-        }
         testId="confirm-delete-task"
       />
     </Paper>
