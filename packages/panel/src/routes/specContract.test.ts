@@ -102,7 +102,10 @@ describe('spec section 7, call by call', () => {
       expect(setup.status).toBe(200);
       expect(setup.json).toMatchObject({ secret: expect.any(String) });
       const secret = setup.json.secret as string;
-      expect((await call('PUT', '/api/self/otp', { token: currentOtpCode(secret, Date.now() - 30_000) })).status).toBe(204);
+      // A success as before (2xx), now with the ten recovery codes in its body (issue 33).
+      const enabled = await call('PUT', '/api/self/otp', { token: currentOtpCode(secret, Date.now() - 30_000) });
+      expect(enabled.status).toBe(200);
+      expect(enabled.json.recoveryCodes).toHaveLength(10);
       expect((await call('GET', '/api/self/otp')).json).toEqual({ otpEnabled: true });
 
       const login = await call('POST', '/auth/login', { email, password: `${password}x` }, '');
