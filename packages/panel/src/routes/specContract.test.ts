@@ -106,7 +106,7 @@ describe('spec section 7, call by call', () => {
       const enabled = await call('PUT', '/api/self/otp', { token: currentOtpCode(secret, Date.now() - 30_000) });
       expect(enabled.status).toBe(200);
       expect(enabled.json.recoveryCodes).toHaveLength(10);
-      expect((await call('GET', '/api/self/otp')).json).toEqual({ otpEnabled: true });
+      expect((await call('GET', '/api/self/otp')).json).toEqual({ otpEnabled: true, recoveryCodesLeft: 10 });
 
       const login = await call('POST', '/auth/login', { email, password: `${password}x` }, '');
       expect(login.json).toMatchObject({ otpNeeded: true });
