@@ -44,7 +44,6 @@ export const SettingKeys = {
 
 /** Values of SettingKeys.requireTwoFactor. */
 export const twoFactorRequirements = ['off', 'admins', 'everyone'] as const;
-export type TwoFactorRequirement = (typeof twoFactorRequirements)[number];
 
 export const secretSettingKeys: readonly string[] = [SettingKeys.emailKey, SettingKeys.emailPassword, SettingKeys.emailSecret];
 
