@@ -9,6 +9,8 @@ describe('activitySummary', () => {
     expect(activitySummary({ data: { user: { id: 3, username: 'bob' }, permissions: ['server.view'] } })).toBe('bob');
     expect(activitySummary({ data: { keys: ['panel.title', 'panel.email.from'] } })).toBe('panel.title, panel.email.from');
     expect(activitySummary({ data: { username: 'eve', reason: 'ErrInvalidCredentials' } })).toBe('eve · ErrInvalidCredentials');
+    expect(activitySummary({ data: { exitCode: 3, lines: ['starting', 'Exception in thread main'] } })).toBe('Exception in thread main');
+    expect(activitySummary({ data: { method: 'passkey' } })).toBe('passkey');
     expect(activitySummary({ data: {} })).toBe('');
   });
 

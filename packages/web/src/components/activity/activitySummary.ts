@@ -23,6 +23,11 @@ export function activitySummary({ data }: Pick<ActivityEntry, 'data'>): string {
     str(data.name),
     Array.isArray(data.keys) ? data.keys.join(', ') : undefined,
     str(data.error) ?? str(data.reason),
+    // A crash: the console's last line, which most often says why.
+    Array.isArray(data.lines) ? str(data.lines.at(-1)) : undefined,
+    // A sign-in: how (password, otp, recovery, oidc, passkey), and the SSH key's fingerprint.
+    str(data.method),
+    str(data.key),
   ];
   return parts.filter((part): part is string => part !== undefined).join(' · ');
 }
