@@ -9,4 +9,5 @@ export { panelCaller } from './auth/requirePanelCaller.js';
 export { parseNodeLimits, type NodeLimitsConfig } from './limits/NodeLimits.js';
 export { placeServerFolders, type ServerFoldersPlace } from './servers/serverFoldersPlace.js';
 export { MessageBudget, cutOffFlood } from './system/MessageBudget.js';
+export { Rounds } from './system/Rounds.js';
 export { OutboundGuard, outboundUrl, parseAllowedTargets, readLimited, type ByteBudget, type OutboundGuardOptions } from './system/outboundGuard.js';

@@ -1,4 +1,5 @@
 import { STATS_SAMPLE_MS, type NodeSample, type ServerStats } from '@outpost/shared';
+import { Rounds } from '../system/Rounds.js';
 
 /** What the sampler reads of a server: its id, whether it runs, and the stats getStats answers. */
 export interface SampledServer {
@@ -43,8 +44,7 @@ const FIELDS = 4;
 export class StatsSampler {
   private readonly options: StatsSamplerOptions;
   private readonly rounds: Round[] = [];
-  private timer?: NodeJS.Timeout;
-  private round?: Promise<void>;
+  private readonly schedule: Rounds;
 
   constructor(
     /** The node's servers, asked each round so servers created or deleted meanwhile count. */
@@ -52,25 +52,21 @@ export class StatsSampler {
     options: Partial<StatsSamplerOptions> = {},
   ) {
     this.options = { intervalMs: STATS_SAMPLE_MS, keepMs: 60 * 60_000, now: Date.now, ...options };
+    this.schedule = new Rounds(() => this.take(), this.options.intervalMs);
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.sample(), this.options.intervalMs);
-    this.timer.unref();
+    this.schedule.start();
   }
 
   /** Stops the rounds and waits for the one under way. */
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.round;
+  close(): Promise<void> {
+    return this.schedule.stop();
   }
 
   /** Takes a round now (one at a time: a slow round is not overtaken by the next). */
   sample(): Promise<void> {
-    this.round ??= this.take().finally(() => (this.round = undefined));
-    return this.round;
+    return this.schedule.run();
   }
 
   /** The samples taken after `after` (epoch ms), oldest first; everything kept when it is left out. */

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { panelCaller } from '@outpost/daemon';
+import { panelCaller, Rounds } from '@outpost/daemon';
 import { NODE_EVENTS_MAX_WAIT_SECONDS, SYSTEM_ACTOR, type ActivityEvent, type NodeEventBatch } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 import type { NodeRow } from '../db/nodes.js';
@@ -36,8 +36,7 @@ export interface FeedPosition {
 export class NodeEventFeeds {
   private readonly loops = new Map<number, { abort: AbortController; done: Promise<void> }>();
   private readonly positions = new Map<number, FeedPosition>();
-  private timer?: NodeJS.Timeout;
-  private syncing?: Promise<void>;
+  private readonly rounds: Rounds;
   private readonly timing: NodeEventFeedTiming;
 
   constructor(
@@ -48,21 +47,28 @@ export class NodeEventFeeds {
     private readonly warn: (details: object, msg: string) => void = () => undefined,
   ) {
     this.timing = { ...NODE_EVENT_FEED_TIMING, ...timing };
+    this.rounds = new Rounds(
+      () =>
+        this.repo.nodes
+          .list()
+          .then((rows) => {
+            const remote = new Set(rows.filter((row) => !row.is_local).map((row) => row.id));
+            for (const id of remote) if (!this.loops.has(id)) this.follow(id);
+            for (const id of this.loops.keys()) if (!remote.has(id)) this.drop(id);
+          })
+          .catch((error: unknown) => this.warn({ err: error }, 'node event feeds: the node list could not be read')),
+      this.timing.syncMs,
+    );
   }
 
   /** Follows every remote node now, and those added later within syncMs. */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.sync(), this.timing.syncMs);
-    this.timer.unref();
-    void this.sync();
+    this.rounds.start({ now: true });
   }
 
   /** Ends every loop (their long polls are abandoned) and waits for them. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.syncing;
+    await this.rounds.stop();
     const loops = [...this.loops.values()];
     this.loops.clear();
     for (const loop of loops) loop.abort.abort();
@@ -71,16 +77,7 @@ export class NodeEventFeeds {
 
   /** Starts a loop for each remote node without one and ends those of nodes removed (one round at a time). */
   sync(): Promise<void> {
-    this.syncing ??= this.repo.nodes
-      .list()
-      .then((rows) => {
-        const remote = new Set(rows.filter((row) => !row.is_local).map((row) => row.id));
-        for (const id of remote) if (!this.loops.has(id)) this.follow(id);
-        for (const id of this.loops.keys()) if (!remote.has(id)) this.drop(id);
-      })
-      .catch((error: unknown) => this.warn({ err: error }, 'node event feeds: the node list could not be read'))
-      .finally(() => (this.syncing = undefined));
-    return this.syncing;
+    return this.rounds.run();
   }
 
   /** Where a node's journal has been read up to; undefined before its first answer. */

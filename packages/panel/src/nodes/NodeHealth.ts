@@ -1,6 +1,7 @@
 import { OutpostError, type BackupStorageState, type LimitEnforcement, type NodeCaller } from '@outpost/shared';
 import type { Repositories } from '../db/repositories.js';
 import type { NodeRow } from '../db/nodes.js';
+import { Rounds } from '@outpost/daemon';
 import type { NodeClients } from './NodeClients.js';
 
 /** What the panel last learnt of a node. */
@@ -34,28 +35,31 @@ const healthCaller: NodeCaller = { user: 'panel', scopes: [] };
  */
 export class NodeHealth {
   private readonly states = new Map<number, NodeState>();
-  private timer?: NodeJS.Timeout;
-  private round?: Promise<void>;
+  private readonly rounds: Rounds;
   private readonly watchers = new Set<(node: NodeRow, online: boolean) => void>();
 
   constructor(
     private readonly repo: Repositories,
     private readonly clients: NodeClients,
-    private readonly intervalMs = NODE_HEALTH_INTERVAL_MS,
-  ) {}
+    intervalMs = NODE_HEALTH_INTERVAL_MS,
+  ) {
+    this.rounds = new Rounds(
+      () =>
+        this.repo.nodes
+          .list()
+          .then((rows) => Promise.all(rows.map((row) => this.check(row))))
+          .then(() => undefined, () => undefined),
+      intervalMs,
+    );
+  }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.checkAll(), this.intervalMs);
-    this.timer.unref();
-    void this.checkAll();
+    this.rounds.start({ now: true });
   }
 
   /** Stops the checks and waits for the one under way. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.round;
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** Calls `watcher` each time a node goes from online to offline or back (not on its first check). */
@@ -71,12 +75,7 @@ export class NodeHealth {
 
   /** Checks every node now (one round at a time: a slow node never piles rounds up). */
   checkAll(): Promise<void> {
-    this.round ??= this.repo.nodes
-      .list()
-      .then((rows) => Promise.all(rows.map((row) => this.check(row))))
-      .then(() => undefined, () => undefined)
-      .finally(() => (this.round = undefined));
-    return this.round;
+    return this.rounds.run();
   }
 
   /** Checks one node now and keeps the answer. */

@@ -1,4 +1,4 @@
-import { panelCaller } from '@outpost/daemon';
+import { panelCaller, Rounds } from '@outpost/daemon';
 import type { NodeSample } from '@outpost/shared';
 import type { MetricRow } from '../../db/metrics.js';
 import type { NodeRow } from '../../db/nodes.js';
@@ -44,8 +44,7 @@ export class MetricsCollector {
   /** Each server's newest sample, for latest(). */
   private readonly latestSamples = new Map<string, LatestSample>();
   private readonly options: MetricsCollectorOptions;
-  private timer?: NodeJS.Timeout;
-  private round?: Promise<void>;
+  private readonly rounds: Rounds;
 
   constructor(
     private readonly repo: Repositories,
@@ -54,19 +53,23 @@ export class MetricsCollector {
     options: Partial<MetricsCollectorOptions> = {},
   ) {
     this.options = { intervalMs: raw.stepMs, now: Date.now, ...options };
+    this.rounds = new Rounds(
+      () =>
+        this.repo.nodes
+          .list()
+          .then((rows) => Promise.all(rows.filter((row) => this.health.stateOf(row.id).online).map((row) => this.collectNode(row).catch((error: Error) => this.options.warn?.({ node: row.id, err: error }, 'could not collect stats from a node')))))
+          .then(() => this.flushDue()),
+      this.options.intervalMs,
+    );
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.collectAll(), this.options.intervalMs);
-    this.timer.unref();
+    this.rounds.start();
   }
 
   /** Stops asking, and writes every span held, finished or not. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.round;
+    await this.rounds.stop();
     const spans = [...this.spans.values()];
     this.spans.clear();
     await this.write(spans);
@@ -74,12 +77,7 @@ export class MetricsCollector {
 
   /** Asks every online node now (one round at a time), then writes the spans that are over. */
   collectAll(): Promise<void> {
-    this.round ??= this.repo.nodes
-      .list()
-      .then((rows) => Promise.all(rows.filter((row) => this.health.stateOf(row.id).online).map((row) => this.collectNode(row).catch((error: Error) => this.options.warn?.({ node: row.id, err: error }, 'could not collect stats from a node')))))
-      .then(() => this.flushDue())
-      .finally(() => (this.round = undefined));
-    return this.round;
+    return this.rounds.run();
   }
 
   /** Asks one node for what it sampled after the newest point held of it. */
