@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from '../../translation/useTranslation';
 import type { CreatedOAuthClient } from '@outpost/shared';
 import { useCreateOAuthClient } from '../../api/oauth2';
 import { CopyRow } from '../CopyRow';
+import { SecretShownOnce } from '../SecretShownOnce';
 import { notifyError } from '../notify';
 
 /**
@@ -29,16 +29,10 @@ export function CreateOAuthClientDialog({ serverId, opened, onClose }: { serverI
   return (
     <Modal opened={opened} onClose={close} title={created ? t('oauth2.createdTitle') : t('oauth2.createTitle')}>
       {created ? (
-        <Stack gap="sm" data-testid="oauth2-credentials">
-          <Alert color="yellow" icon={<IconAlertTriangle size={16} />}>
-            {t('oauth2.secretOnce')}
-          </Alert>
+        <SecretShownOnce warning={t('oauth2.secretOnce')} doneLabel={t('oauth2.done')} onDone={close} testId="oauth2-credentials">
           <CopyRow label={t('oauth2.clientId')} value={created.client_id} testId="oauth2-client-id" />
           <CopyRow label={t('oauth2.clientSecret')} value={created.client_secret} testId="oauth2-client-secret" />
-          <Group justify="flex-end">
-            <Button onClick={close}>{t('oauth2.done')}</Button>
-          </Group>
-        </Stack>
+        </SecretShownOnce>
       ) : (
         <form
           onSubmit={(event) => {

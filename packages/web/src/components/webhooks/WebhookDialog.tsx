@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { ACTIVITY_EVENTS, SERVER_WEBHOOK_EVENTS, type CreatedWebhook, type Webhook, type WebhookFormat } from '@outpost/shared';
 import { errorMessage } from '../../api/errorMessage';
 import { isExpectedError } from '../../api/fieldError';
@@ -8,6 +7,7 @@ import { useSaveWebhook, type WebhookOwner } from '../../api/webhooks';
 import { useTranslation } from '../../translation/useTranslation';
 import { eventLabelKey } from '../activity/activitySummary';
 import { CopyRow } from '../CopyRow';
+import { SecretShownOnce } from '../SecretShownOnce';
 import { notifyError, notifySuccess } from '../notify';
 
 interface WebhookDialogProps {
@@ -54,15 +54,9 @@ export function WebhookDialog({ owner, hook, onClose }: WebhookDialogProps) {
   return (
     <Modal opened onClose={onClose} size="lg" title={created ? t('webhooks.createdTitle') : hook ? t('webhooks.editTitle') : t('webhooks.createTitle')}>
       {created ? (
-        <Stack gap="sm" data-testid="webhook-secret">
-          <Alert color="yellow" icon={<IconAlertTriangle size={16} />}>
-            {t('webhooks.secretOnce')}
-          </Alert>
+        <SecretShownOnce warning={t('webhooks.secretOnce')} doneLabel={t('webhooks.done')} onDone={onClose} testId="webhook-secret">
           <CopyRow label={t('webhooks.secret')} value={created.secret} testId="webhook-secret-value" />
-          <Group justify="flex-end">
-            <Button onClick={onClose}>{t('webhooks.done')}</Button>
-          </Group>
-        </Stack>
+        </SecretShownOnce>
       ) : (
         <form
           onSubmit={(event) => {
