@@ -18,7 +18,8 @@ const usage = `Usage: outpost <command>
 
 Configuration: outpost.json (or OUTPOST_CONFIG), overridden by OUTPOST_PORT, OUTPOST_HOST,
 OUTPOST_DATA_DIR, OUTPOST_DB_DIALECT, OUTPOST_DB_URL, OUTPOST_SFTP_PORT, OUTPOST_SESSION_MINUTES,
-OUTPOST_ADMIN_EMAIL, OUTPOST_ADMIN_PASSWORD, OUTPOST_ADMIN_USERNAME.`;
+OUTPOST_ADMIN_EMAIL, OUTPOST_ADMIN_PASSWORD, OUTPOST_ADMIN_USERNAME, OUTPOST_LOCAL_NODE (false: a
+panel-only instance on PostgreSQL, deploy/README.md) and OUTPOST_DRAIN_SECONDS.`;
 
 /** Entry of the `outpost` command: dispatches to one file per command. */
 export async function main(argv: string[]): Promise<void> {

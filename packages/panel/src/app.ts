@@ -110,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now: metricsNow,
       prometheus: new PrometheusMetrics({ repo, nodeHealth, collector, sockets }),
     },
+    draining: false,
   };
   app.decorate('panel', context);
   context.webhooks.attach(context.activity);

@@ -23,7 +23,26 @@ describe('loadConfig', () => {
       trustProxy: false,
       activityDays: 90,
       activityLog: true,
+      localNode: true,
+      drainSeconds: 0,
     });
+  });
+
+  it('runs a panel-only instance on PostgreSQL, draining 5 seconds when it stops unless told otherwise', () => {
+    const postgres = { OUTPOST_DB_DIALECT: 'postgres', OUTPOST_DB_URL: 'postgres://db/outpost' };
+    expect(loadConfig({ ...postgres, OUTPOST_LOCAL_NODE: 'false' }, dir)).toMatchObject({ localNode: false, drainSeconds: 5 });
+    expect(loadConfig({ ...postgres, OUTPOST_LOCAL_NODE: 'off', OUTPOST_DRAIN_SECONDS: '0' }, dir).drainSeconds).toBe(0);
+    writeFileSync(join(dir, 'outpost.json'), JSON.stringify({ localNode: false, drainSeconds: 12, db: { dialect: 'postgres', url: 'postgres://db/outpost' } }));
+    expect(loadConfig({}, dir)).toMatchObject({ localNode: false, drainSeconds: 12 });
+    expect(loadConfig({ OUTPOST_LOCAL_NODE: 'on' }, dir).localNode).toBe(true);
+    expect(() => loadConfig({ ...postgres, OUTPOST_LOCAL_NODE: 'maybe' }, dir)).toThrow(/OUTPOST_LOCAL_NODE/);
+    expect(() => loadConfig({ ...postgres, OUTPOST_DRAIN_SECONDS: 'soon' }, dir)).toThrow(/OUTPOST_DRAIN_SECONDS/);
+  });
+
+  it('refuses a panel-only instance on SQLite or MySQL, saying what to set and why', () => {
+    const refusal = /OUTPOST_LOCAL_NODE=false .* needs OUTPOST_DB_DIALECT=postgres .* several panels share .* through PostgreSQL/;
+    expect(() => loadConfig({ OUTPOST_LOCAL_NODE: 'false' }, dir)).toThrow(refusal);
+    expect(() => loadConfig({ OUTPOST_LOCAL_NODE: 'false', OUTPOST_DB_DIALECT: 'mysql', OUTPOST_DB_URL: 'mysql://db/outpost' }, dir)).toThrow(refusal);
   });
 
   it('stores activity unless told off, and refuses a word that is neither', () => {

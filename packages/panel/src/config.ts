@@ -22,6 +22,18 @@ export interface PanelConfig {
   activityDays?: number;
   /** Whether events are stored in the activity log (default true); off, webhooks and mail still get them. */
   activityLog?: boolean;
+  /**
+   * Whether `outpost run` runs the local node's daemon in its own process (default true). Off, it is
+   * a panel-only instance: every node is a remote daemon, and several such instances behind a load
+   * balancer share one PostgreSQL database (deploy/README.md).
+   */
+  localNode?: boolean;
+  /**
+   * Seconds a stopping instance goes on serving after GET /health turns 503, so the load balancer
+   * stops sending it requests before its sockets close: 5 for a panel-only instance, 0 with the
+   * local node (one instance, nowhere to send them).
+   */
+  drainSeconds?: number;
 }
 
 /** The shape of outpost.json: every key optional, the same names as PanelConfig. */
@@ -46,6 +58,8 @@ export const ConfigEnv = {
   trustProxy: 'OUTPOST_TRUST_PROXY',
   activityDays: 'OUTPOST_ACTIVITY_DAYS',
   activityLog: 'OUTPOST_ACTIVITY_LOG',
+  localNode: 'OUTPOST_LOCAL_NODE',
+  drainSeconds: 'OUTPOST_DRAIN_SECONDS',
 } as const;
 
 const dialects: readonly DbDialect[] = ['sqlite', 'postgres', 'mysql'];
@@ -104,6 +118,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!dialects.includes(dialect)) throw new Error(`${ConfigEnv.dbDialect} must be one of ${dialects.join(', ')}`);
   const url = env[ConfigEnv.dbUrl] || file.db?.url || (dialect === 'sqlite' ? resolve(dataDir, 'outpost.db') : '');
   if (!url) throw new Error(`${ConfigEnv.dbUrl} is required for ${dialect}`);
+  const localNode = toSwitch(ConfigEnv.localNode, env[ConfigEnv.localNode] ?? file.localNode, true);
+  if (!localNode && dialect !== 'postgres') {
+    throw new Error(
+      `${ConfigEnv.localNode}=false (a panel-only instance) needs ${ConfigEnv.dbDialect}=postgres and ${ConfigEnv.dbUrl}: ` +
+        `several panels share their sessions, limits and caches through PostgreSQL, which ${dialect} cannot do. ` +
+        `For one panel on ${dialect}, leave ${ConfigEnv.localNode} on.`,
+    );
+  }
 
   return {
     port: toInt(ConfigEnv.port, env[ConfigEnv.port] ?? file.port, 8080),
@@ -120,5 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: toTrustProxy(env[ConfigEnv.trustProxy] || file.trustProxy),
     activityDays: toInt(ConfigEnv.activityDays, env[ConfigEnv.activityDays] ?? file.activityDays, 90),
     activityLog: toSwitch(ConfigEnv.activityLog, env[ConfigEnv.activityLog] ?? file.activityLog, true),
+    localNode,
+    drainSeconds: toInt(ConfigEnv.drainSeconds, env[ConfigEnv.drainSeconds] ?? file.drainSeconds, localNode ? 0 : 5),
   };
 }

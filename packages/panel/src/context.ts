@@ -46,6 +46,8 @@ export interface PanelContext {
    * by; and the Prometheus metrics of GET /metrics, which read the collector's newest samples.
    */
   metrics: { collector: MetricsCollector; rollup: MetricsRollup; now: () => number; prometheus: PrometheusMetrics };
+  /** Set once the instance begins to stop: GET /health answers 503 so the load balancer sends new requests elsewhere. */
+  draining: boolean;
 }
 
 /**

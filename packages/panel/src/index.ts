@@ -9,3 +9,4 @@ export { repositories, type Repositories } from './db/repositories.js';
 export { createUser } from './services/createUser.js';
 export { normaliseEmail } from './services/normaliseEmail.js';
 export { startLocalNode } from './nodes/startLocalNode.js';
+export { drainInstance } from './services/drainInstance.js';

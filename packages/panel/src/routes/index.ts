@@ -27,6 +27,7 @@ import webhooksRoutes from './webhooks/webhooks.js';
 import activityRoutes from './activity/activity.js';
 import statsHistoryRoutes from './statsHistory/statsHistory.js';
 import metricsRoutes from './metrics/metrics.js';
+import healthRoutes from './health/health.js';
 import oidcRoutes from './oidc/oidc.js';
 import oidcProvidersRoutes from './oidc/oidcProviders.js';
 
@@ -60,6 +61,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   activityRoutes,
   statsHistoryRoutes,
   metricsRoutes,
+  healthRoutes,
   oidcRoutes,
   oidcProvidersRoutes,
 ];

@@ -37,6 +37,12 @@ describe('prepareFirstStart', () => {
     expect(await repo.settings.get(SettingKeys.masterUrl)).toBe('http://localhost:8080');
   });
 
+  it('adds no local node for a panel-only instance: its nodes are all remote daemons', async () => {
+    await prepareFirstStart(repo, { ...config, localNode: false });
+    expect(await repo.nodes.list()).toEqual([]);
+    expect(await repo.settings.get(SettingKeys.masterUrl)).toBe('http://localhost:8080');
+  });
+
   it('creates the administrator from OUTPOST_ADMIN_* when no user exists, and never a second time', async () => {
     config.admin = { email: 'root@example.com', password: 'password1', username: 'admin' };
     expect(await prepareFirstStart(repo, config)).toEqual({ adminCreated: true });

@@ -9,14 +9,15 @@ export const LOCAL_NODE_NAME = 'LocalNode';
 
 /**
  * What a fresh database needs before the first request: a master URL, the local node (placed where
- * the master URL points), and the administrator from OUTPOST_ADMIN_* when no user exists yet.
- * Safe to run on every start: it only adds what is missing.
+ * the master URL points; none for a panel-only instance, whose nodes are all remote), and the
+ * administrator from OUTPOST_ADMIN_* when no user exists yet. Safe to run on every start: it only
+ * adds what is missing.
  */
 export async function prepareFirstStart(repo: Repositories, config: PanelConfig): Promise<{ adminCreated: boolean }> {
   if (!(await repo.settings.get(SettingKeys.masterUrl))) {
     await repo.settings.setMany({ [SettingKeys.masterUrl]: `http://localhost:${config.port || 8080}` });
   }
-  if (!(await repo.nodes.local())) {
+  if (config.localNode !== false && !(await repo.nodes.local())) {
     const master = parseMasterUrl(await readSetting(repo, SettingKeys.masterUrl)) ?? { host: 'localhost', port: config.port || 8080 };
     await repo.nodes.insert({
       name: LOCAL_NODE_NAME,
