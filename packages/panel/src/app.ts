@@ -20,6 +20,7 @@ import { registerSpa } from './plugins/spa.js';
 import { SOCKET_MAX_MESSAGE_BYTES } from './routes/proxy/socketProxy.js';
 import { registerRoutes } from './routes/index.js';
 import { AttemptBudget, SYSTEM_ACTOR } from '@outpost/shared';
+import { Rounds } from '@outpost/daemon';
 import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
 import { Mailer } from './services/mail/Mailer.js';
@@ -30,6 +31,7 @@ import { PrometheusMetrics } from './services/metrics/PrometheusMetrics.js';
 import { registerHttpMetrics } from './plugins/httpMetrics.js';
 import { NodeEventFeeds, type NodeEventFeedTiming } from './nodes/NodeEventFeeds.js';
 import { prepareFirstStart } from './services/prepareFirstStart.js';
+import { openCluster } from './services/cluster/openCluster.js';
 import { shippedAssets } from './shippedAssets.js';
 import { MailNotifications } from './services/notifications/MailNotifications.js';
 import { WEBHOOK_TIMING, WebhookDeliveries, type WebhookTiming } from './services/webhooks/WebhookDeliveries.js';
@@ -51,6 +53,8 @@ export interface BuildAppOptions {
   notificationClock?: () => number;
   /** The stats history's clock and collection interval (tests); default the real clock and 10 s. */
   metrics?: Partial<Pick<MetricsCollectorOptions, 'now' | 'intervalMs'>>;
+  /** How often a panel on PostgreSQL tries to take the lead of the once-only jobs (default LEAD_RETRY_MS). */
+  leadRetryMs?: number;
 }
 
 const EXPIRED_SESSION_SWEEP_MS = 10 * 60_000;
@@ -82,14 +86,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy ?? false, bodyLimit: 1024 * 1024, frameworkErrors: routingError });
   const nodes = new NodeClients(repo);
   const nodeHealth = new NodeHealth(repo, nodes, options.nodeHealthMs);
-  const metricsNow = options.metrics?.now ?? Date.now;
-  const collector = new MetricsCollector(repo, nodes, nodeHealth, { ...options.metrics, now: metricsNow, warn: (details, msg) => app.log.warn(details, msg) });
   const sockets = new OpenSockets();
+  const cluster = openCluster(config.db, db, sockets, { warn: (details, msg) => app.log.warn(details, msg), leadRetryMs: options.leadRetryMs });
+  const metricsNow = options.metrics?.now ?? Date.now;
+  const collector = new MetricsCollector(repo, nodes, nodeHealth, {
+    ...options.metrics,
+    now: metricsNow,
+    writes: () => cluster.leadership.leading,
+    warn: (details, msg) => app.log.warn(details, msg),
+  });
   const activity = new ActivityLog(repo.activity, { retentionDays: config.activityDays, store: config.activityLog, warn: (details, msg) => app.log.warn(details, msg) });
   const context: PanelContext = {
     config,
     db,
     repo,
+    cluster,
     failedLogins: new FailedLogins(),
     registrations: new AttemptBudget(REGISTRATIONS_PER_HOUR, 60 * 60_000, 'registrations from this address'),
     pendingLogins: new PendingLogins(),
@@ -117,31 +128,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   new MailNotifications(repo, context.mail, { now: options.notificationClock }).attach(context.activity);
 
   // Expired sessions are refused on sight; this sweep removes the ones nobody presents again.
-  const sweep = setInterval(() => {
+  const sweep = new Rounds(async () => {
     const now = Date.now();
-    void repo.sessions.deleteExpired(now).catch(() => undefined);
-    void repo.passwordResets.deleteExpired(now).catch(() => undefined);
-    void repo.invitations.deleteExpired(now).catch(() => undefined);
+    await Promise.all([repo.sessions.deleteExpired(now), repo.passwordResets.deleteExpired(now), repo.invitations.deleteExpired(now)]).catch(() => undefined);
   }, EXPIRED_SESSION_SWEEP_MS);
-  sweep.unref();
+  // What must run once however many panels share the database runs on the one leading (services/cluster/):
+  // sweeps, roll-ups and the remote nodes' events; each panel still checks the nodes and collects stats for its own answers.
+  cluster.leadership.onChange(async (leading) => {
+    if (leading) {
+      sweep.start();
+      context.activity.start();
+      context.metrics.rollup.start();
+      context.nodeEvents.start();
+      return;
+    }
+    await Promise.all([sweep.stop(), context.activity.stop(), context.metrics.rollup.stop(), context.nodeEvents.stop()]);
+  });
   app.addHook('onReady', async () => {
     context.nodeHealth.start();
-    context.activity.start();
     context.metrics.collector.start();
-    context.metrics.rollup.start();
-    context.nodeEvents.start();
+    await cluster.start();
   });
-  context.nodeHealth.watch((node, online) =>
-    context.activity.emit({ event: online ? 'node.online' : 'node.offline', actor: SYSTEM_ACTOR, data: { node: node.id, name: node.name } }),
-  );
+  context.nodeHealth.watch((node, online) => {
+    // Every panel sees the node go; one logs it.
+    if (cluster.leadership.leading) context.activity.emit({ event: online ? 'node.online' : 'node.offline', actor: SYSTEM_ACTOR, data: { node: node.id, name: node.name } });
+  });
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
     await context.nodeHealth.stop();
-    // The stats history spans under way are written before the database closes.
+    // The stats history spans under way are written before the database closes, and before the lead is given up (only the leader writes them).
     await context.metrics.collector.stop();
-    await context.metrics.rollup.stop();
-    // Before the activity log stops: a batch taken is emitted whole or not at all.
-    await context.nodeEvents.stop();
+    // The once-only jobs stop here (a batch of node events taken is emitted whole), and another panel takes them on.
+    await cluster.close();
     // Mails under way still read the database.
     await context.mail.idle();
     await context.activity.stop();

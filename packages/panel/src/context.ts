@@ -15,12 +15,15 @@ import type { ActivityLog } from './services/activity/ActivityLog.js';
 import type { MetricsCollector } from './services/metrics/MetricsCollector.js';
 import type { MetricsRollup } from './services/metrics/MetricsRollup.js';
 import type { PrometheusMetrics } from './services/metrics/PrometheusMetrics.js';
+import type { Cluster } from './services/cluster/openCluster.js';
 
 /** What every handler may reach through `app.panel`. */
 export interface PanelContext {
   config: PanelConfig;
   db: Kysely<Database>;
   repo: Repositories;
+  /** The panels sharing this database (issue 34): the bus that tells them of writes and ended access, and who leads the once-only jobs. */
+  cluster: Cluster;
   failedLogins: FailedLogins;
   /** Self-registrations per client address. */
   registrations: AttemptBudget;

@@ -4,12 +4,18 @@ import { WriteWatch } from './watchWrites.js';
 
 const MAX_ENTRIES = 10_000;
 /**
- * How long an entry may answer at most. Writes through this process empty the cache at once; a
- * write by another process (`outpost user add` on the same SQLite file while the panel runs,
- * another panel on the same PostgreSQL) is not counted, and is seen within this time instead.
+ * How long an entry may answer at most. Writes through this process empty the cache at once, and so
+ * do another panel's on the same PostgreSQL, told by the cluster bus (services/cluster/); a write
+ * by a process that tells nobody (`outpost user add` on the same SQLite file while the panel runs,
+ * a bus reconnecting) is seen within this time instead.
  */
 export const READ_CACHE_MAX_AGE_MS = 1000;
 const watches = new WeakMap<Kysely<Database>, WriteWatch>();
+
+/** The WriteWatch of a database opened by openDatabase (none for another). */
+export function writeWatchOf(db: Kysely<Database>): WriteWatch | undefined {
+  return watches.get(db);
+}
 
 /** Remembers the WriteWatch of a database opened by openDatabase. */
 export function rememberWatch(db: Kysely<Database>, watch: WriteWatch): Kysely<Database> {

@@ -95,6 +95,9 @@ export interface NodesTable {
   is_local: number;
   /** Where the node keeps backups: BackupStorage as JSON text, the S3 secret included; null is local storage. */
   backups: string | null;
+  /** Where the panels have read the node's event journal up to (NodeEventFeeds): its daemon's boot and the last number taken. */
+  events_boot: string | null;
+  events_seq: number | string | null;
 }
 
 export interface ServersTable {

@@ -10,8 +10,22 @@ import { asUnavailable } from './databaseUnavailable.js';
  */
 export class WriteWatch {
   generation = 0;
+  private readonly listeners = new Set<() => void>();
 
+  /** A write of ours started or ended (or another panel says one of its writes did): cached reads are stale. */
   bump(): void {
+    this.generation++;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Calls `listener` at every bump of ours (the cluster bus tells the other panels); answers the removal. */
+  onBump(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Another panel on the same database wrote: what is cached here is stale, but others need not be told. */
+  bumpFromElsewhere(): void {
     this.generation++;
   }
 }

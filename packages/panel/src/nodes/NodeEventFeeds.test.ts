@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../test/factories.js';
 import { echoDefinition } from '../test/serverFixtures.js';
+import { NodeEventFeeds } from './NodeEventFeeds.js';
 
 const patience = { timeout: 20_000, interval: 200 };
 
@@ -114,6 +115,25 @@ describe('remote node events', () => {
     await expect.poll(async () => (await crashes()).length, patience).toBe(before + 3);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await crashes()).toHaveLength(before + 3);
+  });
+
+  it('a panel that takes the feeds over (another instance, or this one restarted) continues from the position saved in the database', async () => {
+    const before = (await crashes()).length;
+    await t.app.panel.nodeEvents.stop();
+    await crashOnce();
+    await expect.poll(() => daemon.events.read({ after: 0 }).then((read) => read.events.length), patience).toBeGreaterThan(0);
+    // A feed that knows nothing in memory, as a new leader's: only what came since the last read arrives, once.
+    const { repo, nodes, activity } = t.app.panel;
+    const successor = new NodeEventFeeds(repo, nodes, activity, { firstRetryMs: 100, waitSeconds: 1, syncMs: 200 });
+    successor.start();
+    try {
+      await expect.poll(async () => (await crashes()).length, patience).toBe(before + 1);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await crashes()).toHaveLength(before + 1);
+    } finally {
+      await successor.stop();
+      t.app.panel.nodeEvents.start();
+    }
   });
 
   it("refuses a user's token on the node's events (403), even an administrator's; the panel's own reads them", async () => {

@@ -28,10 +28,11 @@ export interface FeedPosition {
  * The events of remote nodes' servers (crashes, install outcomes, task results, backups) into the
  * activity log: one long poll per remote node on its journal (GET /daemon/node/events), each event
  * emitted once. The local node's events come in-process (startLocalNode), so it is not read here.
- * Positions are kept in memory: a reconnect continues where it stopped, a restarted daemon is read
- * from its start. On first contact a daemon started after this panel process is read from its
- * start too (no earlier panel saw its events); one running before is read from then on, so a panel
- * restart replays nothing (and misses what came while it was down).
+ * Positions are kept in memory and in the node's row (events_boot, events_seq): a reconnect, a
+ * restarted panel or another panel taking over the once-only jobs (services/cluster/) continues
+ * where the last read stopped; a restarted daemon is read from its start. A node never read before
+ * is read from its start when its daemon started after this panel process (no earlier panel saw
+ * its events), from then on otherwise.
  */
 export class NodeEventFeeds {
   private readonly loops = new Map<number, { abort: AbortController; done: Promise<void> }>();
@@ -104,7 +105,7 @@ export class NodeEventFeeds {
         const row = await this.repo.nodes.byId(nodeId);
         // Removed, or made the local one: the next sync drops the loop.
         if (!row || row.is_local) return;
-        const at = this.positions.get(nodeId);
+        const at = this.positions.get(nodeId) ?? storedPosition(row);
         const batch = await this.clients.forRow(row).nodeEvents(panelCaller, at?.seq, this.timing.waitSeconds, at?.boot, signal);
         if (!at && batch.age * 1000 < performance.now()) {
           // First contact with a daemon younger than this panel: its whole journal is news.
@@ -146,5 +147,12 @@ export class NodeEventFeeds {
       this.activity.emit({ ...rest, actor: actor ?? SYSTEM_ACTOR } as ActivityEvent, at);
     }
     this.positions.set(node.id, { boot: batch.boot, seq: batch.next });
+    if (batch.events.length > 0 || batch.boot !== node.events_boot) {
+      await this.repo.nodes.update(node.id, { events_boot: batch.boot, events_seq: batch.next }).catch((error: unknown) => this.warn({ err: error, node: node.id }, 'node event feed: its position could not be saved'));
+    }
   }
+}
+
+function storedPosition(row: NodeRow): FeedPosition | undefined {
+  return row.events_boot === null || row.events_seq === null ? undefined : { boot: row.events_boot, seq: Number(row.events_seq) };
 }

@@ -1,13 +1,15 @@
 import { Scopes } from '@outpost/shared';
 import type { FastifyRequest } from 'fastify';
+import { closeSockets } from './closeSockets.js';
 import { endSftpSessions } from './endSftpSessions.js';
 import { restrictUserTasks } from './restrictUserTasks.js';
 
 /**
  * What ended, as the route that ended it knows it. Every way access ends in the panel is one of
  * these (a new one becomes one more), so what goes with each is
- * decided here once: which sessions end, which live connections close, which SFTP logins end,
- * whether the tasks a user saved are narrowed.
+ * decided here once: which sessions end, which live connections close (on every panel sharing
+ * the database: closeSockets), which SFTP logins end (asked of the nodes once), whether the tasks a
+ * user saved are narrowed.
  */
 export type AccessEnded =
   /** A sign-out of these tokens: each session ends with what it opened, and a person's SFTP logins with it (a client's token opened none). */
@@ -39,39 +41,40 @@ export type AccessEnded =
  * that to anyone, as it only narrows). A node that does not answer is logged, not waited on.
  */
 export async function endAccess(request: FastifyRequest, what: AccessEnded): Promise<void> {
-  const { repo, sockets } = request.server.panel;
+  const { repo, sockets, cluster } = request.server.panel;
+  const close = (closing: Parameters<typeof closeSockets>[2]) => closeSockets(sockets, cluster.bus, closing);
   let closed = 0;
   switch (what.ended) {
     case 'signOut':
       for (const tokenHash of what.tokenHashes) {
         const session = await repo.sessions.byHash(tokenHash);
         await repo.sessions.delete(tokenHash);
-        closed += sockets.closeForSession(tokenHash);
+        closed += await close({ sessions: [tokenHash] });
         if (session && session.clientId === null) await endSftpSessions(request, session.userId);
       }
       break;
     case 'replaced':
       await repo.sessions.delete(what.tokenHash);
-      sockets.moveSession(what.tokenHash, what.by);
+      await close({ move: what.tokenHash, to: what.by });
       break;
     case 'password':
     case 'account':
       await repo.sessions.deleteForUser(what.userId, what.ended === 'password' ? what.keep : undefined);
-      closed = sockets.closeForUser(what.userId, what.ended === 'password' ? what.keep : undefined);
+      closed = await close({ user: what.userId, keep: what.ended === 'password' ? what.keep : undefined });
       await endSftpSessions(request, what.userId);
       if (what.ended === 'account') await restrictUserTasks(request, what.userId);
       break;
     case 'panelScopes':
       // Only the administrator's scope reaches servers: whatever else they hold on one is checked again when they reconnect.
       if (what.lost.includes(Scopes.ServersAdmin)) {
-        closed = sockets.closeForUser(what.userId);
+        closed = await close({ user: what.userId });
         await endSftpSessions(request, what.userId);
       }
       // The tasks they saved carry what they held (servers.edit.admin for steps): now no more than they hold.
       if (what.lost.length > 0) await restrictUserTasks(request, what.userId);
       break;
     case 'serverScopes':
-      closed = sockets.closeFor(what.userId, what.serverId);
+      closed = await close({ server: what.serverId, user: what.userId });
       await endSftpSessions(request, what.userId, what.serverId);
       await restrictUserTasks(request, what.userId, what.serverId);
       break;
@@ -79,10 +82,10 @@ export async function endAccess(request: FastifyRequest, what: AccessEnded): Pro
       await endSftpSessions(request, what.userId, undefined, what.keyId);
       break;
     case 'client':
-      for (const tokenHash of await repo.oauthClients.delete(what.clientId)) closed += sockets.closeForSession(tokenHash);
+      closed = await close({ sessions: await repo.oauthClients.delete(what.clientId) });
       break;
     case 'server': {
-      closed = sockets.closeFor(undefined, what.serverId);
+      closed = await close({ server: what.serverId });
       // Whoever may log in over SFTP there: its users, and every administrator.
       const holders = new Set([...(await repo.permissions.usersOfServer(what.serverId)), ...(await repo.permissions.usersHolding(Scopes.ServersAdmin))]);
       await Promise.all([...holders].map((userId) => endSftpSessions(request, userId, what.serverId)));

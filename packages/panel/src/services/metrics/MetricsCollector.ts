@@ -14,6 +14,12 @@ export interface MetricsCollectorOptions {
   /** The clock spans are closed by (tests and the bench move it). */
   now: () => number;
   warn?: (details: object, message: string) => void;
+  /**
+   * Whether this panel writes what it collects: of several panels on one database only the one
+   * leading the once-only jobs does (services/cluster/), while every panel collects, so each
+   * answers the newest points of the history and /metrics alike. Default: always.
+   */
+  writes?: () => boolean;
 }
 
 /** How long after its end a span waits for a node's late samples before it is written. */
@@ -180,6 +186,7 @@ export class MetricsCollector {
   }
 
   private async write(spans: readonly MetricSpan[]): Promise<void> {
+    if (this.options.writes && !this.options.writes()) return;
     const rows = spans.flatMap((span): MetricRow[] => {
       const until = span.until;
       return until === undefined ? [] : [{ server: span.server, tier: raw.tier, start: span.start, until, rolled: false, data: span.encode() }];
