@@ -19,7 +19,8 @@ import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerSpa } from './plugins/spa.js';
 import { SOCKET_MAX_MESSAGE_BYTES } from './routes/proxy/socketProxy.js';
 import { registerRoutes } from './routes/index.js';
-import { AttemptBudget, SYSTEM_ACTOR } from '@outpost/shared';
+import { SYSTEM_ACTOR } from '@outpost/shared';
+import { StoredBudget } from './services/budgets/StoredBudget.js';
 import { Rounds } from '@outpost/daemon';
 import { FailedLogins } from './services/failedLogins.js';
 import { PendingLogins } from './services/pendingLogins.js';
@@ -101,16 +102,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     repo,
     cluster,
-    failedLogins: new FailedLogins(),
-    registrations: new AttemptBudget(REGISTRATIONS_PER_HOUR, 60 * 60_000, 'registrations from this address'),
-    pendingLogins: new PendingLogins(),
+    failedLogins: new FailedLogins(repo.attempts),
+    registrations: new StoredBudget(repo.attempts, 'registrations.address', REGISTRATIONS_PER_HOUR, 60 * 60_000, 'registrations from this address'),
+    pendingLogins: new PendingLogins(repo.tickets),
     nodes,
     nodeHealth,
     nodeEvents: new NodeEventFeeds(repo, nodes, activity, options.nodeEventTiming, (details, msg) => app.log.warn(details, msg)),
     sockets,
     resetRequests: {
-      perAddress: new AttemptBudget(RESETS_PER_ADDRESS_HOUR, 60 * 60_000, 'password resets from this address'),
-      perEmail: new AttemptBudget(RESETS_PER_EMAIL_HOUR, 60 * 60_000, 'password resets for this email'),
+      perAddress: new StoredBudget(repo.attempts, 'resets.address', RESETS_PER_ADDRESS_HOUR, 60 * 60_000, 'password resets from this address'),
+      perEmail: new StoredBudget(repo.attempts, 'resets.email', RESETS_PER_EMAIL_HOUR, 60 * 60_000, 'password resets for this email'),
     },
     mail: new Mailer(repo, (details, msg) => app.log.warn(details, msg)),
     webhooks: new WebhookDeliveries(repo, { ...WEBHOOK_TIMING, ...options.webhookTiming }, (details, msg) => app.log.warn(details, msg)),

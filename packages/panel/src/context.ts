@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AttemptBudget, ScopeNeed } from '@outpost/shared';
+import type { ScopeNeed } from '@outpost/shared';
 import type { PanelConfig } from './config.js';
 import type { Repositories } from './db/repositories.js';
 import type { Database } from './db/schema.js';
@@ -7,6 +7,7 @@ import type { NodeClients } from './nodes/NodeClients.js';
 import type { NodeHealth } from './nodes/NodeHealth.js';
 import type { NodeEventFeeds } from './nodes/NodeEventFeeds.js';
 import type { OpenSockets } from './services/access/OpenSockets.js';
+import type { StoredBudget } from './services/budgets/StoredBudget.js';
 import type { FailedLogins } from './services/failedLogins.js';
 import type { PendingLogins } from './services/pendingLogins.js';
 import type { Mailer } from './services/mail/Mailer.js';
@@ -26,7 +27,7 @@ export interface PanelContext {
   cluster: Cluster;
   failedLogins: FailedLogins;
   /** Self-registrations per client address. */
-  registrations: AttemptBudget;
+  registrations: StoredBudget;
   pendingLogins: PendingLogins;
   /** The NodeClient of each node; `outpost run` attaches the local node's. */
   nodes: NodeClients;
@@ -37,7 +38,7 @@ export interface PanelContext {
   /** Live connections by user and server, closed when that user's permissions there change. */
   sockets: OpenSockets;
   /** Password-reset requests, per client address and per email. */
-  resetRequests: { perAddress: AttemptBudget; perEmail: AttemptBudget };
+  resetRequests: { perAddress: StoredBudget; perEmail: StoredBudget };
   /** Sends the panel's mails in the background (services/mail/). */
   mail: Mailer;
   /** The webhooks' delivery queue, fed by the activity events (services/webhooks/). */

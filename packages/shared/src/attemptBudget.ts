@@ -15,8 +15,9 @@ export function tooManyRequests(waitMs: number, what: string): OutpostError {
 /**
  * At most `limit` attempts per key in a sliding window. An attempt is counted when it is taken,
  * before any work, so requests that arrive together cannot all slip under the limit; the caller
- * gives it back when it turns out not to count. Kept in memory, per process: the panel's login,
- * registration and reset budgets, and a node's SFTP logins (the daemon's LoginLimiter).
+ * gives it back when it turns out not to count. Kept in memory, per process: a node's SFTP logins
+ * (the daemon's LoginLimiter). The panel's budgets are shared by every panel on its database, so
+ * they are kept there instead (packages/panel/src/services/budgets/StoredBudget.ts).
  */
 export class AttemptBudget {
   private readonly attempts = new Map<string, number[]>();

@@ -14,6 +14,7 @@ import { sshKeys } from './migrations/0014_ssh_keys.js';
 import { recoveryCodes } from './migrations/0015_recovery_codes.js';
 import { oidc } from './migrations/0016_oidc.js';
 import { passkeys } from './migrations/0017_passkeys.js';
+import { attemptsAndTickets } from './migrations/0018_attempts_tickets.js';
 import { nodeEventPositions } from './migrations/0020_node_event_positions.js';
 import type { Database } from './schema.js';
 
@@ -34,6 +35,7 @@ function migrations(dialect: DbDialect): Record<string, Migration> {
     '0015_recovery_codes': recoveryCodes(),
     '0016_oidc': oidc(dialect),
     '0017_passkeys': passkeys(dialect),
+    '0018_attempts_tickets': attemptsAndTickets(),
     '0020_node_event_positions': nodeEventPositions(),
   };
 }

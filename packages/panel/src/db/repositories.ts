@@ -19,6 +19,8 @@ import { settingsRepository } from './settings.js';
 import { userSettingsRepository } from './userSettings.js';
 import { usersRepository } from './users.js';
 import { activityRepository } from './activity.js';
+import { attemptsRepository } from './attempts.js';
+import { ticketsRepository } from './tickets.js';
 import { metricsRepository } from './metrics.js';
 import { webhookDeliveriesRepository } from './webhookDeliveries.js';
 import { webhooksRepository } from './webhooks.js';
@@ -47,6 +49,8 @@ export function repositories(db: Kysely<Database>) {
     passkeys: passkeysRepository(db),
     oidcProviders: oidcProvidersRepository(db),
     oidcLinks: oidcLinksRepository(db),
+    attempts: attemptsRepository(db),
+    tickets: ticketsRepository(db),
     /** Hot reads (session, scopes), kept until the database's next write. */
     reads: new ReadCache(db),
   };

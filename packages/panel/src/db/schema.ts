@@ -23,6 +23,8 @@ export interface Database {
   passkeys: PasskeysTable;
   oidc_providers: OidcProvidersTable;
   oidc_links: OidcLinksTable;
+  attempts: AttemptsTable;
+  tickets: TicketsTable;
 }
 
 export interface UsersTable {
@@ -262,4 +264,20 @@ export interface PasskeysTable {
   transports: string;
   created_at: number | string;
   last_used_at: number | string | null;
+}
+
+/** One attempt counted against a budget (services/budgets/StoredBudget.ts); `key_hash` is the sha256 of the budget's key. */
+export interface AttemptsTable {
+  id: string;
+  budget: string;
+  key_hash: string;
+  expires_at: number | string;
+}
+
+/** A one-use ticket (services/tickets/StoredTickets.ts): the sha256 of the ticket and its JSON payload. */
+export interface TicketsTable {
+  kind: string;
+  ticket_hash: string;
+  payload: string;
+  expires_at: number | string;
 }

@@ -5,21 +5,27 @@ import { FailedLogins } from './failedLogins.js';
 import { passwordWork } from './passwords.js';
 
 describe('FailedLogins ranks', () => {
-  it('puts guesses at an account from a new address each behind a login to an account nobody guesses at', () => {
-    const logins = new FailedLogins();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('puts guesses at an account from a new address each behind a login to an account nobody guesses at', async () => {
+    const logins = new FailedLogins(t.app.panel.repo.attempts);
     // Every guess at the victim names a new address: no address or account-and-address has failed.
-    for (let n = 0; n < 50; n++) logins.begin(`2001:db8::${n}`, 'victim@example.com');
-    const guess = logins.begin('2001:db8::ffff', 'victim@example.com');
-    const bystander = logins.begin('192.0.2.7', 'bystander@example.com');
+    for (let n = 0; n < 50; n++) await logins.begin(`2001:db8::${n}`, 'victim@example.com');
+    const guess = await logins.begin('2001:db8::ffff', 'victim@example.com');
+    const bystander = await logins.begin('192.0.2.7', 'bystander@example.com');
     expect(bystander.rank).toBe(0);
     expect(guess.rank).toBeGreaterThan(bystander.rank);
   });
 
-  it('keeps the owner of a guessed account, from an address that has not failed, before the guessers whose addresses have', () => {
-    const logins = new FailedLogins();
-    for (let n = 0; n < 20; n++) logins.begin(`198.51.100.${n}`, 'owner@example.com');
-    const nextGuess = logins.begin('198.51.100.3', 'owner@example.com');
-    const owner = logins.begin('192.0.2.1', 'owner@example.com');
+  it('keeps the owner of a guessed account, from an address that has not failed, before the guessers whose addresses have', async () => {
+    const logins = new FailedLogins(t.app.panel.repo.attempts);
+    for (let n = 0; n < 20; n++) await logins.begin(`198.51.100.${n}`, 'owner@example.com');
+    const nextGuess = await logins.begin('198.51.100.3', 'owner@example.com');
+    const owner = await logins.begin('192.0.2.1', 'owner@example.com');
     expect(owner.rank).toBe(1);
     expect(nextGuess.rank).toBeGreaterThan(owner.rank);
   });

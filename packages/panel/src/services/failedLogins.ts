@@ -1,4 +1,5 @@
-import { AttemptBudget, type CountedAttempt } from '@outpost/shared';
+import type { AttemptsRepository } from '../db/attempts.js';
+import { StoredBudget, type StoredAttempt } from './budgets/StoredBudget.js';
 
 export interface LoginLimits {
   /** Unsuccessful attempts per account from one client address. */
@@ -21,9 +22,9 @@ export const DefaultLoginLimits: LoginLimits = { perAccount: 5, perAddress: 30, 
 /** A login attempt counted before its password is checked. A failure needs no call: it stays counted. */
 export interface LoginAttempt {
   /** The password was right: the attempt and the earlier failures for this account from this address are forgotten. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
   /** No password was checked (the server was too busy): the attempt does not count. */
-  release(): void;
+  release(): Promise<void>;
   /**
    * The failures already counted against this client and account: the password queue serves
    * fewer first, so a flood whose addresses keep failing cannot crowd out a client that has not.
@@ -42,61 +43,65 @@ export interface LoginOrigin {
  * Budgets for password and one-time-code checks, keyed by account and client address, so a
  * guesser locks out only itself: the owner, elsewhere, still signs in. Every attempt is counted
  * before any hashing and given back on success, so a hundred parallel guesses check at most
- * `perAccount` passwords. The client address is request.ip: the socket's, or the proxy-reported
- * one when the trustProxy setting says to believe it. An SFTP login a node reports is also counted
- * per account over all reported addresses and per node, since a node may name any address.
+ * `perAccount` passwords, however many panels they are spread over (the budgets are in the
+ * database). The client address is request.ip: the socket's, or the proxy-reported one when the
+ * trustProxy setting says to believe it. An SFTP login a node reports is also counted per account
+ * over all reported addresses and per node, since a node may name any address.
  */
 export class FailedLogins {
-  private readonly byAddress: AttemptBudget;
-  private readonly byAccount: AttemptBudget;
-  private readonly byAccountViaNodes: AttemptBudget;
-  private readonly byNode: AttemptBudget;
+  private readonly byAddress: StoredBudget;
+  private readonly byAccount: StoredBudget;
+  private readonly byAccountViaNodes: StoredBudget;
+  private readonly byNode: StoredBudget;
   /**
    * Every attempt at an account, whatever the address: never a limit (a guesser must not lock the
    * owner out), only one place of rank for an account someone is guessing at, so a flood that
    * names a new address per guess still queues behind logins to accounts nobody guesses at, while
    * the owner, from an address that has not failed, still goes before the guessers.
    */
-  private readonly byAccountAnywhere: AttemptBudget;
+  private readonly byAccountAnywhere: StoredBudget;
 
-  constructor(limits: LoginLimits = DefaultLoginLimits) {
-    this.byAddress = new AttemptBudget(limits.perAddress, limits.windowMs, 'failed logins from this address');
-    this.byAccount = new AttemptBudget(limits.perAccount, limits.windowMs, 'failed logins');
-    this.byAccountViaNodes = new AttemptBudget(limits.perAccountViaNodes, limits.windowMs, 'failed logins');
-    this.byNode = new AttemptBudget(limits.perNode, limits.windowMs, 'failed logins reported by this node');
-    this.byAccountAnywhere = new AttemptBudget(Number.POSITIVE_INFINITY, limits.windowMs, 'logins');
+  constructor(attempts: AttemptsRepository, limits: LoginLimits = DefaultLoginLimits) {
+    this.byAddress = new StoredBudget(attempts, 'login.address', limits.perAddress, limits.windowMs, 'failed logins from this address');
+    this.byAccount = new StoredBudget(attempts, 'login.account', limits.perAccount, limits.windowMs, 'failed logins');
+    this.byAccountViaNodes = new StoredBudget(attempts, 'login.accountViaNodes', limits.perAccountViaNodes, limits.windowMs, 'failed logins');
+    this.byNode = new StoredBudget(attempts, 'login.node', limits.perNode, limits.windowMs, 'failed logins reported by this node');
+    this.byAccountAnywhere = new StoredBudget(attempts, 'login.accountAnywhere', Number.POSITIVE_INFINITY, limits.windowMs, 'logins');
   }
 
   /** Counts an attempt for `account` from `origin` (a client address), or throws 429 ErrTooManyRequests before any work. */
-  begin(origin: string | LoginOrigin, account: string, now = Date.now()): LoginAttempt {
+  async begin(origin: string | LoginOrigin, account: string): Promise<LoginAttempt> {
     const { client, node } = typeof origin === 'string' ? { client: origin, node: undefined } : origin;
     const accountKey = `${account.toLowerCase()}|${client}`;
-    const charges: [AttemptBudget, string][] = [
+    const charges: [StoredBudget, string][] = [
       [this.byAddress, client],
       [this.byAccount, accountKey],
     ];
     if (node !== undefined) charges.push([this.byAccountViaNodes, account.toLowerCase()], [this.byNode, String(node)]);
-    const taken: CountedAttempt[] = [];
-    const giveBack = () => {
-      for (const attempt of taken) attempt.giveBack();
+    const taken: StoredAttempt[] = [];
+    const giveBack = async () => {
+      await Promise.all(taken.map((attempt) => attempt.giveBack()));
     };
-    let rank = Math.min(1, this.byAccountAnywhere.count(account.toLowerCase(), now));
-    taken.push(this.byAccountAnywhere.take(account.toLowerCase(), now));
+    // Each budget's count is read under the same lock that counts the attempt.
+    const anywhere = await this.byAccountAnywhere.take(account.toLowerCase());
+    taken.push(anywhere);
+    let rank = Math.min(1, anywhere.before);
     try {
       for (const [budget, key] of charges) {
+        const attempt = await budget.take(key);
+        taken.push(attempt);
         // The node's own count is shared by all its users, so it does not rank one of them.
-        if (budget !== this.byNode) rank += budget.count(key, now);
-        taken.push(budget.take(key, now));
+        if (budget !== this.byNode) rank += attempt.before;
       }
     } catch (error) {
-      giveBack();
+      await giveBack();
       throw error;
     }
     return {
       rank,
-      succeeded: () => {
-        giveBack();
-        this.byAccount.forget(accountKey);
+      succeeded: async () => {
+        await giveBack();
+        await this.byAccount.forget(accountKey);
       },
       release: giveBack,
     };
@@ -108,15 +113,15 @@ export class FailedLogins {
    * to queue its password work with.
    */
   async guard<T>(origin: string | LoginOrigin, account: string, check: (rank: number) => Promise<T | undefined>): Promise<T | undefined> {
-    const attempt = this.begin(origin, account);
+    const attempt = await this.begin(origin, account);
     let found: T | undefined;
     try {
       found = await check(attempt.rank);
     } catch (error) {
-      attempt.release();
+      await attempt.release();
       throw error;
     }
-    if (found !== undefined) attempt.succeeded();
+    if (found !== undefined) await attempt.succeeded();
     return found;
   }
 }

@@ -30,7 +30,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const input = checkNewUser(request.body);
     assertConfirmation(request.body, 'password');
     // Counted once the fields are sound, so a typo does not spend it, but every probe does.
-    registrations.take(request.ip);
+    await registrations.take(request.ip);
     // A taken username or email answers 409. That tells a prober an email is taken, but no more
     // cheaply than an answer alike for both would: a sign-in with the chosen password after it
     // works only where the email was free. Each free email costs a real account, and the budget
@@ -55,7 +55,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       throw invalidCredentials();
     }
     if (user.otp_active && user.otp_secret) {
-      const ticket = pendingLogins.open(user.id);
+      const ticket = await pendingLogins.open(user.id);
       reply.setCookie(PENDING_LOGIN_COOKIE, ticket, {
         httpOnly: true,
         sameSite: 'strict',
@@ -73,13 +73,13 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/auth/otp', { schema: otpLoginSchema, config: { scope: 'public' } }, async (request, reply) => {
     const ticket = request.body.ticket ?? request.cookies[PENDING_LOGIN_COOKIE];
-    const userId = pendingLogins.peek(ticket);
+    const userId = await pendingLogins.peek(ticket);
     const user = userId === undefined ? undefined : await repo.users.byId(userId);
     if (!ticket || !user?.otp_active || !user.otp_secret) {
       throw new OutpostError('ErrInvalidTokenState', 'no login is waiting for a one-time code', undefined, 400);
     }
     // Six digits are guessable: codes are counted like passwords, before they are checked.
-    const attempt = failedLogins.begin(request.ip, `otp:${user.id}`);
+    const attempt = await failedLogins.begin(request.ip, `otp:${user.id}`);
     const actor = { type: 'user', id: String(user.id), name: user.username } as const;
     // A recovery code goes in the same field; its format (16 letters and digits) tells it apart.
     const recovery = readRecoveryCode(request.body.token) !== undefined;
@@ -91,8 +91,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       await emitFor(request, { event: 'auth.login.failed', actor, data: { username: user.username, reason: reason ?? 'ErrGeneric' } });
       throw error;
     }
-    attempt.succeeded();
-    pendingLogins.close(ticket);
+    await attempt.succeeded();
+    await pendingLogins.close(ticket);
     reply.clearCookie(PENDING_LOGIN_COOKIE, { path: '/auth' });
     const answer = await signIn(request, reply, user.id);
     if (!recovery) {

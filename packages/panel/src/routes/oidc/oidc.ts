@@ -5,10 +5,10 @@ import { emitFor } from '../../services/activity/emitFor.js';
 import { panelLink } from '../../services/mail/panelLink.js';
 import { linkOidcAccount, resolveOidcAccount } from '../../services/oidc/resolveOidcAccount.js';
 import { finishOidcFlow, startOidcFlow, type OidcFlow } from '../../services/oidc/oidcSignIn.js';
-import { OidcTickets } from '../../services/oidc/OidcTickets.js';
 import { NO_PASSWORD, verifyPassword } from '../../services/passwords.js';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_MS } from '../../services/pendingLogins.js';
 import { signIn } from '../../services/signIn.js';
+import { StoredTickets } from '../../services/tickets/StoredTickets.js';
 import { oidcSchemas } from './schema.js';
 
 const FLOW_COOKIE = 'outpost_oidc_flow';
@@ -32,8 +32,8 @@ interface PendingLink {
 export default async function oidcRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { repo, failedLogins, pendingLogins } = app.panel;
-  const flows = new OidcTickets<OidcFlow>(FLOW_MS);
-  const links = new OidcTickets<PendingLink>(LINK_MS);
+  const flows = new StoredTickets<OidcFlow>(repo.tickets, 'oidc.flow', FLOW_MS);
+  const links = new StoredTickets<PendingLink>(repo.tickets, 'oidc.link', LINK_MS);
 
   const enabledProvider = async (id: string) => {
     const provider = await repo.oidcProviders.byId(Number(id));
@@ -69,7 +69,7 @@ export default async function oidcRoutes(app: FastifyInstance): Promise<void> {
     const user = await repo.users.byId(userId);
     if (!user) throw new OutpostError('ErrUserNotFound', 'the account is gone');
     if (user.otp_active && user.otp_secret) {
-      reply.setCookie(PENDING_LOGIN_COOKIE, pendingLogins.open(user.id), cookie(request, '/auth', PENDING_LOGIN_MS, 'strict'));
+      reply.setCookie(PENDING_LOGIN_COOKIE, await pendingLogins.open(user.id), cookie(request, '/auth', PENDING_LOGIN_MS, 'strict'));
       return { otp: true };
     }
     const answer = await signIn(request, reply, user.id);
@@ -90,14 +90,14 @@ export default async function oidcRoutes(app: FastifyInstance): Promise<void> {
     } catch (error) {
       return refuse(request, reply, error, provider);
     }
-    reply.setCookie(FLOW_COOKIE, flows.open(started.flow), cookie(request, '/auth/oidc', FLOW_MS, 'lax'));
+    reply.setCookie(FLOW_COOKIE, await flows.open(started.flow), cookie(request, '/auth/oidc', FLOW_MS, 'lax'));
     return reply.redirect(started.url, 302);
   });
 
   r.get('/auth/oidc/:id/callback', { schema: oidcSchemas.callback, config: { scope: 'public' } }, async (request, reply) => {
     const provider = await enabledProvider(request.params.id);
     // Single use: whatever happens next, this browser's flow is spent.
-    const flow = flows.take(request.cookies[FLOW_COOKIE]);
+    const flow = await flows.take(request.cookies[FLOW_COOKIE]);
     reply.clearCookie(FLOW_COOKIE, { path: '/auth/oidc' });
     const query = request.query as Record<string, string>;
     if (!flow || flow.providerId !== provider.id || query.state !== flow.state) {
@@ -111,7 +111,7 @@ export default async function oidcRoutes(app: FastifyInstance): Promise<void> {
       identity = await finishOidcFlow(repo, provider, flow, query);
       const outcome = await resolveOidcAccount(repo, provider, identity);
       if (outcome.kind === 'link') {
-        const ticket = links.open({ userId: outcome.userId, providerId: provider.id, label: provider.label, subject: identity.subject, email: outcome.email });
+        const ticket = await links.open({ userId: outcome.userId, providerId: provider.id, label: provider.label, subject: identity.subject, email: outcome.email });
         reply.setCookie(LINK_COOKIE, ticket, cookie(request, '/auth/oidc', LINK_MS, 'strict'));
         return toLogin(reply, { oidc: 'link' });
       }
@@ -122,19 +122,19 @@ export default async function oidcRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  const pendingLink = (request: FastifyRequest) => {
-    const link = links.peek(request.cookies[LINK_COOKIE]);
+  const pendingLink = async (request: FastifyRequest) => {
+    const link = await links.peek(request.cookies[LINK_COOKIE]);
     if (!link) throw new OutpostError('ErrInvalidTokenState', 'no link is waiting for a password', undefined, 400);
     return link;
   };
 
   r.get('/auth/oidc/link', { schema: oidcSchemas.pendingLink, config: { scope: 'public' } }, async (request) => {
-    const link = pendingLink(request);
+    const link = await pendingLink(request);
     return { provider: link.label, email: link.email };
   });
 
   r.post('/auth/oidc/link', { schema: oidcSchemas.link, config: { scope: 'public' } }, async (request, reply) => {
-    const link = pendingLink(request);
+    const link = await pendingLink(request);
     const user = await repo.users.byId(link.userId);
     // Counted like any password sign-in of the account.
     const confirmed = await failedLogins.guard(request.ip, link.email, async (rank) => (user && (await verifyPassword(user.password_hash, request.body.password, rank)) ? user : undefined));
@@ -147,8 +147,10 @@ export default async function oidcRoutes(app: FastifyInstance): Promise<void> {
       });
       throw new OutpostError('ErrInvalidCredentials', 'invalid credentials', undefined, 400);
     }
-    links.take(request.cookies[LINK_COOKIE]);
+    // Single use across panels: of two requests with the right password, one links.
+    const taken = await links.take(request.cookies[LINK_COOKIE]);
     reply.clearCookie(LINK_COOKIE, { path: '/auth/oidc' });
+    if (!taken) throw new OutpostError('ErrInvalidTokenState', 'no link is waiting for a password', undefined, 400);
     await linkOidcAccount(repo, { userId: link.userId, providerId: link.providerId, subject: link.subject, email: link.email, createdAccount: false });
     const done = await finishSignIn(request, reply, link.userId, link.label);
     return done.otp ? { otpNeeded: true } : done.answer!;

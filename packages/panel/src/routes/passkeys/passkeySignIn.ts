@@ -17,12 +17,12 @@ const PASSKEY_COOKIE = 'outpost_passkey';
 export default async function passkeySignInRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { repo, failedLogins } = app.panel;
-  const challenges = new PasskeyChallenges();
+  const challenges = new PasskeyChallenges(repo.tickets, 'passkey.signIn');
 
   r.post('/auth/passkey/options', { schema: passkeyLoginOptionsSchema, config: { scope: 'public' } }, async (request, reply) => {
     const { origin, rpId } = await passkeyOrigin(request);
     const ticket = randomBytes(32).toString('base64url');
-    const { challenge } = challenges.open(ticket, origin, rpId);
+    const { challenge } = await challenges.open(ticket, origin, rpId);
     reply.setCookie(PASSKEY_COOKIE, ticket, { httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: '/auth', maxAge: PASSKEY_CHALLENGE_MS / 1000 });
     // No allowCredentials: the authenticator offers whichever passkeys it holds for this panel.
     // Verification is required: with the authenticator in hand, it is the second factor.
@@ -32,14 +32,14 @@ export default async function passkeySignInRoutes(app: FastifyInstance): Promise
 
   r.post('/auth/passkey', { schema: passkeyLoginSchema, config: { scope: 'public' } }, async (request, reply) => {
     const ticket = request.body.ticket ?? request.cookies[PASSKEY_COOKIE];
-    const challenge = challenges.take(ticket);
+    const challenge = await challenges.take(ticket);
     reply.clearCookie(PASSKEY_COOKIE, { path: '/auth' });
     if (!challenge) throw new OutpostError('ErrInvalidTokenState', 'no passkey sign-in is waiting: ask for options first', undefined, 400);
     // Counted like a password, per client address, before any signature is checked; the account
     // is the passkey's, so failed passwords for it from this address stop its passkeys too.
     const named = await repo.passkeys.byCredentialId(request.body.response.id);
     const owner = named ? await repo.users.byId(named.userId) : undefined;
-    const attempt = failedLogins.begin(request.ip, owner ? owner.email : 'passkey:unknown');
+    const attempt = await failedLogins.begin(request.ip, owner ? owner.email : 'passkey:unknown');
     let passkeyUser;
     try {
       passkeyUser = await verifyPasskeySignIn(repo, request.body.response, challenge);
@@ -53,7 +53,7 @@ export default async function passkeySignInRoutes(app: FastifyInstance): Promise
       });
       throw error.error;
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     const user = (await repo.users.byId(passkeyUser.userId))!;
     const answer = await signIn(request, reply, user.id);
     await emitFor(request, { event: 'auth.login', actor: { type: 'user', id: String(user.id), name: user.username }, data: { method: 'passkey' } });

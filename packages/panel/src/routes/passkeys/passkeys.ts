@@ -22,7 +22,7 @@ export default async function passkeysRoutes(app: FastifyInstance): Promise<void
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { repo } = app.panel;
   // Keyed by the session's token hash: an answer counts only in the session that asked.
-  const challenges = new PasskeyChallenges();
+  const challenges = new PasskeyChallenges(repo.tickets, 'passkey.registration');
 
   r.get('/api/self/passkeys', { schema: listPasskeysSchema, config: { scope: 'session' } }, async (request) => {
     return (await repo.passkeys.forUser(request.session!.userId)).map(present);
@@ -33,12 +33,12 @@ export default async function passkeysRoutes(app: FastifyInstance): Promise<void
     const user = await repo.users.byId(userId);
     if (!user) throw notFound();
     const { origin, rpId } = await passkeyOrigin(request);
-    return (await registrationOptions(repo, user, challenges.open(tokenHash, origin, rpId))) as PasskeyOptions;
+    return (await registrationOptions(repo, user, await challenges.open(tokenHash, origin, rpId))) as PasskeyOptions;
   });
 
   r.post('/api/self/passkeys', { schema: addPasskeySchema, config: { scope: 'session' } }, async (request) => {
     const { userId, tokenHash } = request.session!;
-    return present(await addPasskey(repo, userId, request.body.name, request.body.response, challenges.take(tokenHash)));
+    return present(await addPasskey(repo, userId, request.body.name, request.body.response, await challenges.take(tokenHash)));
   });
 
   r.put('/api/self/passkeys/:id', { schema: renamePasskeySchema, config: { scope: 'session' } }, async (request) => {

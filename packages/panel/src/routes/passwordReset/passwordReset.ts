@@ -20,8 +20,8 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
     // Says nothing about the account: without a provider no email could get a link.
     if (!(await isMailConfigured(repo))) throw new OutpostError('ErrEmailNotConfigured', 'email not configured');
     // Counted per client address and per email, before anything is looked up.
-    resetRequests.perAddress.take(request.ip);
-    resetRequests.perEmail.take(email);
+    await resetRequests.perAddress.take(request.ip);
+    await resetRequests.perEmail.take(email);
     requestPasswordReset(repo, mail, email);
     return reply.code(204).send(null);
   });

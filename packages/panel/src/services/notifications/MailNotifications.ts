@@ -1,5 +1,6 @@
-import { NOTIFICATION_EVENTS, Scopes, grants, hasScope, isEmail, serverActionScopes, type ActivityEvents, type ActivityRecord, type NotificationEvent } from '@outpost/shared';
+import { NOTIFICATION_EVENTS, OutpostError, Scopes, grants, hasScope, isEmail, serverActionScopes, type ActivityEvents, type ActivityRecord, type NotificationEvent } from '@outpost/shared';
 import type { Repositories } from '../../db/repositories.js';
+import { StoredBudget } from '../budgets/StoredBudget.js';
 import type { Mailer } from '../mail/Mailer.js';
 import { mailLocale } from '../mail/mailLocale.js';
 import { isMailConfigured } from '../mail/mailSettings.js';
@@ -52,16 +53,15 @@ function mailTime(locale: string, iso: string): string {
  * so the emitter never waits and a failure is only logged.
  */
 export class MailNotifications {
-  /** When each recipient was last mailed about each server (or node) and event. */
-  private readonly lastSent = new Map<string, number>();
-  private readonly now: () => number;
+  /** One mail per recipient, server (or node) and event per window, shared by every panel on the database. */
+  private readonly throttle: StoredBudget;
 
   constructor(
     private readonly repo: Repositories,
     private readonly mail: Mailer,
     options: { now?: () => number } = {},
   ) {
-    this.now = options.now ?? Date.now;
+    this.throttle = new StoredBudget(repo.attempts, 'notifications.mail', 1, NOTIFICATION_THROTTLE_MS, 'notification mails', options.now);
   }
 
   attach(events: ActivityEvents): () => void {
@@ -77,7 +77,7 @@ export class MailNotifications {
     if (!(await isMailConfigured(this.repo))) return;
     const notices = record.event === 'node.offline' ? await this.nodeNotices(record) : await this.serverNotices(record);
     for (const notice of notices) {
-      if (!this.take(`${notice.userId}|${notice.about}|${record.event}`)) continue;
+      if (!(await this.take(`${notice.userId}|${notice.about}|${record.event}`))) continue;
       // One mail each, so one address that fails does not keep the others from theirs.
       this.mail.later(kind, () => this.send(kind, record.time, notice));
     }
@@ -123,16 +123,15 @@ export class MailNotifications {
     return notices;
   }
 
-  /** True, and remembered, when this recipient had no such mail within the throttle. */
-  private take(key: string): boolean {
-    const now = this.now();
-    const last = this.lastSent.get(key);
-    if (last !== undefined && now - last < NOTIFICATION_THROTTLE_MS) return false;
-    this.lastSent.set(key, now);
-    if (this.lastSent.size > 10_000) {
-      for (const [k, at] of this.lastSent) if (now - at >= NOTIFICATION_THROTTLE_MS) this.lastSent.delete(k);
+  /** True, and counted, when this recipient had no such mail within the throttle. */
+  private async take(key: string): Promise<boolean> {
+    try {
+      await this.throttle.take(key);
+      return true;
+    } catch (error) {
+      if (error instanceof OutpostError && error.code === 'ErrTooManyRequests') return false;
+      throw error;
     }
-    return true;
   }
 
   private async send(kind: MailKind, time: string, notice: Notice): Promise<void> {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { TicketsRepository } from '../../db/tickets.js';
+import { StoredTickets } from '../tickets/StoredTickets.js';
 
 /** How long a browser has to answer passkey options: WebAuthn's own prompt times out at 60 s. */
 export const PASSKEY_CHALLENGE_MS = 2 * 60_000;
@@ -12,26 +14,27 @@ export interface PasskeyChallenge {
 }
 
 /**
- * Outstanding WebAuthn challenges, each under a key (the session's token hash for a
- * registration, a cookie's ticket for a sign-in). Taking one removes it, so an answer is
+ * Outstanding WebAuthn challenges of one kind (registration, sign-in), each under a key (the
+ * session's token hash for a registration, a cookie's ticket for a sign-in), in the database so
+ * the answer may reach another panel than the options did. Taking one removes it, so an answer is
  * checked at most once whatever its outcome; a newer one under the same key replaces it.
  */
 export class PasskeyChallenges {
-  private readonly entries = new Map<string, PasskeyChallenge>();
+  private readonly entries: StoredTickets<PasskeyChallenge>;
+
+  constructor(tickets: TicketsRepository, kind: 'passkey.registration' | 'passkey.signIn') {
+    this.entries = new StoredTickets(tickets, kind, PASSKEY_CHALLENGE_MS);
+  }
 
   /** Keeps a new random challenge under `key` and answers it. */
-  open(key: string, origin: string, rpId: string, now = Date.now()): PasskeyChallenge {
-    for (const [k, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(k);
+  async open(key: string, origin: string, rpId: string, now = Date.now()): Promise<PasskeyChallenge> {
     const entry = { challenge: randomBytes(32).toString('base64url'), origin, rpId, expiresAt: now + PASSKEY_CHALLENGE_MS };
-    this.entries.set(key, entry);
+    await this.entries.put(key, entry, now);
     return entry;
   }
 
   /** The challenge under `key`, removed; undefined when there is none or it expired. */
-  take(key: string | undefined, now = Date.now()): PasskeyChallenge | undefined {
-    if (!key) return undefined;
-    const entry = this.entries.get(key);
-    this.entries.delete(key);
-    return entry && entry.expiresAt > now ? entry : undefined;
+  take(key: string | undefined, now = Date.now()): Promise<PasskeyChallenge | undefined> {
+    return this.entries.take(key, now);
   }
 }
