@@ -10,7 +10,7 @@ import { topFunctions } from './lib/profileTop.mjs';
 
 const here = fileURLToPath(new URL('./', import.meta.url));
 const benches = [
-  ['api', 'api/api.bench.mjs', 'GET /api/servers, signed in, 10 servers, 50 connections, against bare Fastify 5 + one better-sqlite3 page query', 'at least 0.70, p99 under 15 ms'],
+  ['api', 'api/api.bench.mjs', 'GET /api/servers, signed in, 10 servers, 50 connections, against bare Fastify 5 + the same page query, on SQLite (better-sqlite3) and PostgreSQL (pg)', 'at least 0.70 on each, p99 under 15 ms on SQLite'],
   ['files', 'files/files.bench.mjs', '200 MB download and multipart upload through the panel, against nginx (sendfile; WebDAV PUT); remote node against local', 'download at least 0.60, upload at least 0.50'],
   ['console', 'console/console.bench.mjs', "20 console subscribers through the panel's socket, local and remote node, against a bare ws relay", 'at least 0.50 for both'],
   ['web', 'web/web.bench.mjs', 'JavaScript before the sign-in page draws; server list painted on a cold load', 'at most 120 KB gzip; within 1 s'],

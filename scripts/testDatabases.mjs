@@ -36,7 +36,8 @@ function asPostgres(cmd, args) {
   return asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : spawnSync(cmd, args);
 }
 
-async function startPostgres(dir) {
+/** A throwaway PostgreSQL in `dir` (or the one OUTPOST_TEST_POSTGRES_URL names): its admin URL and stop, or null when not installed. The benches use it too. */
+export async function startPostgres(dir) {
   if (process.env.OUTPOST_TEST_POSTGRES_URL) return { url: process.env.OUTPOST_TEST_POSTGRES_URL, stop() {} };
   if (!existsSync(join(pgBin, 'initdb'))) return null;
   const data = join(dir, 'pg');
