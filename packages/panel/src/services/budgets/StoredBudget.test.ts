@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
 import { openDatabase } from '../../db/openDatabase.js';
 import { repositories, type Repositories } from '../../db/repositories.js';
@@ -73,6 +73,16 @@ describe.each(testDialects())('budgets and tickets in the database on %s', (dial
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(refused).toHaveLength(15);
     for (const outcome of refused) expect(outcome.reason).toMatchObject({ code: 'ErrTooManyRequests' });
+  });
+
+  it('sweeps the attempts past their window, of every key, as budgets are taken', async () => {
+    const budget = new StoredBudget(a.attempts, 'test.sweep', 5, MINUTE, 'tries', now);
+    for (const key of ['gone-1', 'gone-2', 'gone-3']) await budget.take(key);
+    const rows = () => dbA.selectFrom('attempts').select('id').where('budget', '=', 'test.sweep').execute();
+    expect(await rows()).toHaveLength(3);
+    clock += 2 * MINUTE;
+    await budget.take('fresh');
+    await vi.waitFor(async () => expect(await rows()).toHaveLength(1));
   });
 
   it('takes a ticket once, even when two panels race for it, and never stores the ticket itself', async () => {
