@@ -9,6 +9,7 @@ const DATABASE_CHECK_MS = 1500;
 /**
  * GET /health (issue 34): what a load balancer asks each instance. 503 from the moment it begins
  * to stop, so new requests go elsewhere while it drains, or when its database does not answer.
+ * `leader` says whether it runs the once-only jobs, for an operator looking for the one that does.
  */
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -18,6 +19,6 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     return reply
       .code(status === 'ok' ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status });
+      .send({ status, leader: panel.cluster.leadership.leading });
   });
 }

@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 
 const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('draining'), Type.Literal('database unavailable')]),
+  /** Whether this instance runs the once-only jobs now (services/cluster/): one of the panels sharing a database does. */
+  leader: Type.Boolean(),
 });
 
 export const healthSchema = {

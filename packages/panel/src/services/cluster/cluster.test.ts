@@ -75,6 +75,9 @@ describe.skipIf(!onPostgres)('panels sharing one PostgreSQL', () => {
     await vi.waitFor(() => expect([a, b].filter((app) => app.panel.cluster.leadership.leading)).toHaveLength(1), { timeout: 3000, interval: 50 });
     const leader = a.panel.cluster.leadership.leading ? a : b;
     const follower = leader === a ? b : a;
+    // GET /health says which one, for an operator looking for it.
+    const health = async (app: FastifyInstance) => ((await (await fetch(url(app, '/health'))).json()) as { leader: boolean }).leader;
+    expect([await health(leader), await health(follower)]).toEqual([true, false]);
     // The leader's lock connection ends (as when its process dies): PostgreSQL frees the lock.
     await sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`.execute(leader.panel.db);
     await vi.waitFor(() => expect(follower.panel.cluster.leadership.leading).toBe(true), { timeout: 3000, interval: 50 });
