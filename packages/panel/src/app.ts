@@ -35,6 +35,7 @@ import { prepareFirstStart } from './services/prepareFirstStart.js';
 import { openCluster } from './services/cluster/openCluster.js';
 import { shippedAssets } from './shippedAssets.js';
 import { MailNotifications } from './services/notifications/MailNotifications.js';
+import { UploadSweeper } from './services/uploads/UploadSweeper.js';
 import { WEBHOOK_TIMING, WebhookDeliveries, type WebhookTiming } from './services/webhooks/WebhookDeliveries.js';
 
 export interface BuildAppOptions {
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
   nodeHealthMs?: number;
   /** Webhook back-off and timeout (tests shorten them); default WEBHOOK_TIMING. */
   webhookTiming?: Partial<WebhookTiming>;
+  /** The clock the sweep of abandoned resumable uploads goes by (tests move it); default the real one. */
+  uploadClock?: () => number;
   /** Remote nodes' event feeds: back-off, long-poll hold, node list reads (tests shorten them). */
   nodeEventTiming?: Partial<NodeEventFeedTiming>;
   /** The clock of the mail notifications' throttle (tests move it past 10 minutes). */
@@ -115,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     mail: new Mailer(repo, (details, msg) => app.log.warn(details, msg)),
     webhooks: new WebhookDeliveries(repo, { ...WEBHOOK_TIMING, ...options.webhookTiming }, (details, msg) => app.log.warn(details, msg)),
+    uploads: new UploadSweeper(repo, nodes, options.uploadClock, (details, msg) => app.log.warn(details, msg)),
     activity,
     metrics: {
       collector,
@@ -168,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (ownsDb) await db.destroy();
   });
   app.addHook('onReady', async () => context.webhooks.start());
+  app.addHook('onReady', async () => context.uploads.start());
+  app.addHook('preClose', () => context.uploads.stop());
 
   registerErrors(app);
   registerHttpMetrics(app, context.metrics.prometheus);

@@ -10,6 +10,7 @@ import type { OpenSockets } from './services/access/OpenSockets.js';
 import type { StoredBudget } from './services/budgets/StoredBudget.js';
 import type { FailedLogins } from './services/failedLogins.js';
 import type { PendingLogins } from './services/pendingLogins.js';
+import type { UploadSweeper } from './services/uploads/UploadSweeper.js';
 import type { Mailer } from './services/mail/Mailer.js';
 import type { WebhookDeliveries } from './services/webhooks/WebhookDeliveries.js';
 import type { ActivityLog } from './services/activity/ActivityLog.js';
@@ -43,6 +44,8 @@ export interface PanelContext {
   mail: Mailer;
   /** The webhooks' delivery queue, fed by the activity events (services/webhooks/). */
   webhooks: WebhookDeliveries;
+  /** Removes resumable uploads abandoned for a day (services/uploads/); its `sweep` is one round. */
+  uploads: UploadSweeper;
   /** The one emitter of events (issue 31): the activity log and its subscribers. */
   activity: ActivityLog;
   /**

@@ -43,5 +43,6 @@ export * from './contract/notifications.js';
 export * from './contract/oidc.js';
 export * from './contract/sshKeys.js';
 export * from './contract/passkeys.js';
+export * from './contract/uploads.js';
 export * from './readTar.js';
 export * from './attemptBudget.js';

@@ -79,6 +79,17 @@ export interface NodeClient {
   getFile(caller: NodeCaller, id: string, path: string): Promise<FileListing | FileDownload>;
   putFile(caller: NodeCaller, id: string, path: string, data: Uint8Array | string | AsyncIterable<Uint8Array>): Promise<void>;
   createFolder(caller: NodeCaller, id: string, path: string): Promise<void>;
+  /**
+   * Resumable uploads (contract/uploads.ts), each with the file put scope: the node stages the
+   * bytes out of sight, keyed by the panel's upload id, and its offset is what it holds.
+   */
+  startUpload(caller: NodeCaller, id: string, uploadId: string): Promise<void>;
+  uploadOffset(caller: NodeCaller, id: string, uploadId: string): Promise<number>;
+  /** Appends from `offset` (409 when the upload holds another count), counted against the disk limit as it comes; answers the new offset. */
+  appendUpload(caller: NodeCaller, id: string, uploadId: string, offset: number, data: AsyncIterable<Uint8Array>): Promise<number>;
+  /** Moves a complete upload to `path` through the jail. */
+  finishUpload(caller: NodeCaller, id: string, uploadId: string, path: string): Promise<void>;
+  abortUpload(caller: NodeCaller, id: string, uploadId: string): Promise<void>;
   deleteFile(caller: NodeCaller, id: string, path: string): Promise<void>;
   /** Zips `sources` into the archive at `target`. */
   archive(caller: NodeCaller, id: string, target: string, sources: string[]): Promise<void>;

@@ -186,6 +186,30 @@ export class NodeApi implements NodeClient {
     await this.files(caller, id, need.filePut).mkdir(path);
   }
 
+  async startUpload(caller: NodeCaller, id: string, uploadId: string): Promise<void> {
+    await this.files(caller, id, need.filePut).startUpload(uploadId);
+  }
+
+  async uploadOffset(caller: NodeCaller, id: string, uploadId: string): Promise<number> {
+    return this.files(caller, id, need.filePut).uploadOffset(uploadId);
+  }
+
+  async appendUpload(caller: NodeCaller, id: string, uploadId: string, offset: number, data: AsyncIterable<Uint8Array>): Promise<number> {
+    const files = this.files(caller, id, need.filePut);
+    if (!Number.isSafeInteger(offset) || offset < 0) throw new OutpostError('ErrFieldRequired', 'the offset to append at is required', { field: 'Upload-Offset' });
+    return files.appendUpload(uploadId, offset, data instanceof Readable ? data : Readable.from(data));
+  }
+
+  async finishUpload(caller: NodeCaller, id: string, uploadId: string, path: string): Promise<void> {
+    const files = this.files(caller, id, need.filePut);
+    if (typeof path !== 'string' || path === '') throw new OutpostError('ErrFieldRequired', 'path is required', { field: 'path' });
+    await files.finishUpload(uploadId, path);
+  }
+
+  async abortUpload(caller: NodeCaller, id: string, uploadId: string): Promise<void> {
+    await this.files(caller, id, need.filePut).abortUpload(uploadId);
+  }
+
   async deleteFile(caller: NodeCaller, id: string, path: string): Promise<void> {
     await this.files(caller, id, need.fileDelete).delete(path);
   }

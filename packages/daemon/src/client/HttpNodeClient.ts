@@ -3,7 +3,7 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent } from 'undici';
-import { callArgs, nodeCalls, OutpostError, routeOf, successStatus } from '@outpost/shared';
+import { callArgs, nodeCalls, OutpostError, routeOf, successStatus, UPLOAD_OFFSET_HEADER } from '@outpost/shared';
 import type {
   ConsoleReplay,
   BackupDownload,
@@ -16,6 +16,7 @@ import type {
   NodeEventBatch,
   PowerAction,
   ServerSocket,
+  UploadOffset,
 } from '@outpost/shared';
 import { requirePowerAction } from '../api/requirePowerAction.js';
 import { ChunkRelay } from '../system/ChunkRelay.js';
@@ -167,12 +168,17 @@ export class HttpNodeClient extends CallMethods implements NodeClient {
     (await this.transfer(caller, id, 'PUT', `/file/${encodePath(path)}`, body)).resume();
   }
 
+  async appendUpload(caller: NodeCaller, id: string, uploadId: string, offset: number, data: AsyncIterable<Uint8Array>): Promise<number> {
+    const response = await this.transfer(caller, id, 'PATCH', `/uploads/${encodeURIComponent(uploadId)}`, data, { [UPLOAD_OFFSET_HEADER]: String(offset) });
+    return (JSON.parse(await textOf(response)) as UploadOffset).offset;
+  }
+
   /** A call whose body or answer is a file's contents, streamed both ways with node:http(s). */
-  private transfer(caller: NodeCaller, id: string, method: string, path: string, body?: Uint8Array | AsyncIterable<Uint8Array>): Promise<IncomingMessage> {
+  private transfer(caller: NodeCaller, id: string, method: string, path: string, body?: Uint8Array | AsyncIterable<Uint8Array>, more: Record<string, string> = {}): Promise<IncomingMessage> {
     assertServerId(id);
     const url = new URL(`${this.base}/daemon/server/${encodeURIComponent(id)}${path}`);
     const client = url.protocol === 'https:' ? https : http;
-    const headers: Record<string, string> = { authorization: `Bearer ${this.token(caller, id)}` };
+    const headers: Record<string, string> = { ...more, authorization: `Bearer ${this.token(caller, id)}` };
     if (body !== undefined) headers['content-type'] = 'application/octet-stream';
     return new Promise((resolve, reject) => {
       const request = client.request(url, { method, headers, agent: transferAgents[url.protocol === 'https:' ? 'https:' : 'http:'] });

@@ -73,7 +73,7 @@ export class JailProcess implements JailRunner {
     })
       .then((result) => {
         // Files it opened are held in the child: the daemon opens its own copy through /proc/<pid>/fd.
-        if (op === 'open' || op === 'createTemp') (result as OpenedFile).proc = `/proc/${child.process.pid}`;
+        if (op === 'open' || op === 'createTemp' || op === 'openStaged') (result as OpenedFile).proc = `/proc/${child.process.pid}`;
         return result;
       })
       .finally(() => this.whenIdle(child));

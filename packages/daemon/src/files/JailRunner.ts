@@ -4,7 +4,7 @@ import type { ServerJail } from './ServerJail.js';
 /** Every operation a jail runner performs: the jail's primitives plus the archive work that must run beside them. */
 export type JailOps = Pick<
   ServerJail,
-  'stat' | 'list' | 'realPath' | 'open' | 'release' | 'createTemp' | 'commitTemp' | 'discardTemp' | 'mkdir' | 'remove' | 'rename' | 'readlink' | 'symlink' | 'setattr'
+  'stat' | 'list' | 'realPath' | 'open' | 'release' | 'createTemp' | 'commitTemp' | 'discardTemp' | 'openStaged' | 'commitStaged' | 'discardStaged' | 'mkdir' | 'remove' | 'rename' | 'readlink' | 'symlink' | 'setattr'
 > & {
   archive(target: string, sources: string[]): Promise<void>;
   extract(archive: string, destination: string, limits?: Partial<ExtractLimits>): Promise<void>;
@@ -26,6 +26,9 @@ export const JailOpNames: readonly JailOp[] = [
   'createTemp',
   'commitTemp',
   'discardTemp',
+  'openStaged',
+  'commitStaged',
+  'discardStaged',
   'mkdir',
   'remove',
   'rename',

@@ -65,6 +65,8 @@ export class ServerFiles {
   /** Whether the folders above were found searchable by the server's user; asked again until they are. */
   private reachable = false;
   private readonly disk: DiskRoom;
+  /** Resumable uploads being appended to now, by id: one append at a time, and an offset asked meanwhile waits for it. */
+  private readonly appending = new Map<string, Promise<number>>();
 
   constructor(
     readonly root: string,
@@ -81,6 +83,9 @@ export class ServerFiles {
       createTemp: async () => ({ ...(await this.jail.createTemp()), proc: '/proc/self' }),
       commitTemp: (temp, path) => this.jail.commitTemp(temp, path),
       discardTemp: (temp) => this.jail.discardTemp(temp),
+      openStaged: async (id, create) => ({ ...(await this.jail.openStaged(id, create)), proc: '/proc/self' }),
+      commitStaged: (id, path) => this.jail.commitStaged(id, path),
+      discardStaged: (id) => this.jail.discardStaged(id),
       mkdir: (path, recursive, mode) => this.jail.mkdir(path, recursive, mode),
       remove: (path, kind) => this.jail.remove(path, kind),
       rename: (from, to, replace, restoring) => this.jail.rename(from, to, replace, restoring),
@@ -169,6 +174,93 @@ export class ServerFiles {
       await runner.run('commitTemp', temp, path);
       quota?.commit();
     });
+  }
+
+  /** Starts a resumable upload (tus): an empty staged file in the hidden upload folder, named by the panel's id. */
+  async startUpload(id: string): Promise<void> {
+    await this.disk.assertRoom();
+    await this.quota?.assertRoom();
+    await this.release(await this.run(UploadFolder, 'openStaged', id, true));
+  }
+
+  /** Bytes a resumable upload holds so far: its staged file's size, once an append under way has settled. */
+  async uploadOffset(id: string): Promise<number> {
+    await this.appending.get(id)?.catch(() => {});
+    return this.stagedSize(id);
+  }
+
+  /**
+   * Appends what `data` brings to a resumable upload that holds `offset` bytes (409 otherwise, as
+   * tus says), counting it against the disk limit as it comes; answers the new offset. Bytes that
+   * arrived before the source broke off stay: the offset says where to go on. Past the disk limit
+   * the staged bytes go, so nothing hidden keeps taking the server's room.
+   */
+  async appendUpload(id: string, offset: number, data: Readable): Promise<number> {
+    if (this.appending.has(id)) throw new OutpostError('ErrAlreadyExists', 'another request is appending to this upload', { upload: id }, 409);
+    const work = this.appendHere(id, offset, data);
+    this.appending.set(id, work);
+    try {
+      return await work;
+    } finally {
+      this.appending.delete(id);
+    }
+  }
+
+  /** Renames a complete resumable upload to `path` (missing folders made), replacing a file there. */
+  async finishUpload(id: string, path: string): Promise<void> {
+    const runner = await this.runner();
+    const replaced = await this.replacedSize(runner, path);
+    await this.run(path, 'commitStaged', id, path);
+    this.quota?.freed(replaced);
+  }
+
+  /** Removes a resumable upload's staged bytes (given up, or abandoned). */
+  async abortUpload(id: string): Promise<void> {
+    await this.appending.get(id)?.catch(() => {});
+    await this.changing(this.run(UploadFolder, 'discardStaged', id));
+  }
+
+  private async appendHere(id: string, offset: number, data: Readable): Promise<number> {
+    const meter = await this.disk.meter();
+    const quota = this.quota && (await this.quota.meter(0));
+    const opened = await this.run(UploadFolder, 'openStaged', id, false);
+    let file: FileHandle;
+    try {
+      file = await this.adopt(opened, UploadFolder);
+    } finally {
+      await this.release(opened);
+    }
+    const { size } = await file.stat();
+    if (size !== offset) {
+      await file.close();
+      data.resume();
+      throw new OutpostError('ErrFieldNotEqual', `the upload holds ${size} bytes, not ${offset}`, { field: 'Upload-Offset', offset: size }, 409);
+    }
+    try {
+      await (quota ? pipeline(data, meter, quota, new FileWriteStream(file)) : pipeline(data, meter, new FileWriteStream(file)));
+    } catch (error) {
+      if (error instanceof OutpostError && error.code === 'ErrQuotaExceeded') {
+        await this.changing(this.run(UploadFolder, 'discardStaged', id)).catch(() => {});
+      } else {
+        // What came before the break is in the file, and counts.
+        quota?.commit();
+      }
+      throw error;
+    }
+    quota?.commit();
+    return this.stagedSize(id);
+  }
+
+  private async stagedSize(id: string): Promise<number> {
+    const opened = await this.run(UploadFolder, 'openStaged', id, false);
+    await this.release(opened);
+    return opened.info.size;
+  }
+
+  /** Lets go of what a runner opened for us. */
+  private async release(opened: OpenedFile): Promise<void> {
+    const runner = await this.runner();
+    await runner.run('release', opened.fd).catch(() => {});
   }
 
   /** Creates a folder and any missing parents; an existing folder is fine. */

@@ -53,6 +53,15 @@ export interface SetAttributes {
 export const isFolder = (info: FileInfo) => (info.mode & S_IFMT) === S_IFDIR;
 export const isRegular = (info: FileInfo) => (info.mode & S_IFMT) === S_IFREG;
 
+/** A resumable upload's staged file: its id (32 hex digits, the panel's) behind a prefix no temp file has. */
+const StagedName = /^tus-[0-9a-f]{32}$/;
+
+function stagedName(id: string): string {
+  const name = `tus-${id}`;
+  if (!StagedName.test(name)) throw new OutpostError('ErrNotFound', `no upload ${String(id).slice(0, 64)}`, { upload: String(id).slice(0, 64) });
+  return name;
+}
+
 const fdPath = (fd: number, name?: string) => (name === undefined ? `/proc/self/fd/${fd}` : `/proc/self/fd/${fd}/${name}`);
 
 /**
@@ -184,17 +193,54 @@ export class ServerJail {
     await this.tidyUploads();
   }
 
-  /** Empties the upload folder: what a crash mid-upload left behind. */
+  /**
+   * Empties the upload folder of what a crash mid-upload left behind; resumable uploads stay, to
+   * be continued (their panel record says whose they are, and its sweep removes the abandoned).
+   */
   async sweepUploads(): Promise<void> {
-    const root = await this.realRoot();
-    const top = await open(root, O_PATH | O_DIRECTORY);
-    try {
-      await removeTree(top.fd, UploadFolder).catch((error: unknown) => {
-        if (errno(error) !== 'ENOENT') throw error;
+    await this.inUploads(false, async (dir) => {
+      for (const name of await readdir(fdPath(dir.fd))) if (!StagedName.test(name)) await removeTree(dir.fd, name);
+    }).catch((error: unknown) => {
+      if (errno(error) !== 'ENOENT') throw error;
+    });
+    await this.tidyUploads();
+  }
+
+  /**
+   * A resumable upload's staged file in the upload folder, opened for appending (`create`: a new,
+   * empty one). Its size is the upload's offset, so nothing else needs keeping on the node.
+   */
+  async openStaged(id: string, create: boolean): Promise<OpenedFile> {
+    const name = stagedName(id);
+    return this.inUploads(create, async (dir) => {
+      const handle = await open(fdPath(dir.fd, name), O_WRONLY | constants.O_APPEND | O_NOFOLLOW | O_NONBLOCK | (create ? O_CREAT | O_EXCL : 0), 0o644);
+      return this.hold(handle, name);
+    });
+  }
+
+  /** Renames a complete staged upload over `userPath`, as commitTemp does a temp file. */
+  async commitStaged(id: string, userPath: string): Promise<void> {
+    const name = stagedName(id);
+    if (jailPath(userPath) === '') throw notAFile(userPath);
+    const target = await this.followLastLink(userPath);
+    await this.withParent(target, true, async ({ at }) => {
+      const old = await lstat(at).catch(() => undefined);
+      if (old?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+      await this.inUploads(false, async (dir) => {
+        if (old?.isFile()) await chmod(fdPath(dir.fd, name), old.mode & 0o777);
+        await rename(fdPath(dir.fd, name), at);
       });
-    } finally {
-      await top.close();
-    }
+    });
+    await this.tidyUploads();
+  }
+
+  /** Removes a staged upload; one already gone is fine. */
+  async discardStaged(id: string): Promise<void> {
+    const name = stagedName(id);
+    await this.inUploads(false, (dir) => unlink(fdPath(dir.fd, name))).catch((error: unknown) => {
+      if (errno(error) !== 'ENOENT') throw error;
+    });
+    await this.tidyUploads();
   }
 
   /** Creates a folder; `recursive` makes missing parents and accepts an existing folder. */

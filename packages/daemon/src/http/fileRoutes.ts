@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { daemonRouteSchemas as route, OutpostError, serverActionScopes as need } from '@outpost/shared';
+import { daemonRouteSchemas as route, OutpostError, serverActionScopes as need, UPLOAD_OFFSET_HEADER } from '@outpost/shared';
 import type { NodeClient } from '@outpost/shared';
 import { callerOf, flag, noContent } from './authorize.js';
 
@@ -43,6 +43,23 @@ export function fileRoutes(app: FastifyInstance, api: NodeClient): void {
       await api.putFile(caller, id, path, body as Readable);
     }
     return noContent(reply, 204);
+  });
+
+  // An append to a resumable upload: the raw body from the offset the header names (the JSON calls of an upload are the call table's).
+  r.route({
+    method: 'PATCH',
+    url: '/daemon/server/:id/uploads/:uploadId',
+    schema: route['PATCH /daemon/server/:id/uploads/:uploadId'],
+    config: { scope: need.filePut },
+    handler: async (request, reply) => {
+      const body = request.body instanceof Readable ? request.body : Readable.from([]);
+      const offset = Number(request.headers[UPLOAD_OFFSET_HEADER] ?? Number.NaN);
+      const reached = await api.appendUpload(callerOf(request), request.params.id, request.params.uploadId, offset, body).catch((error: unknown) => {
+        reply.header('connection', 'close');
+        throw error;
+      });
+      return { offset: reached };
+    },
   });
 
   r.delete('/daemon/server/:id/file/*', { schema: route['DELETE /daemon/server/:id/file/*'], config: { scope: need.fileDelete } }, async (request, reply) => {

@@ -15,6 +15,7 @@ import { recoveryCodes } from './migrations/0015_recovery_codes.js';
 import { oidc } from './migrations/0016_oidc.js';
 import { passkeys } from './migrations/0017_passkeys.js';
 import { attemptsAndTickets } from './migrations/0018_attempts_tickets.js';
+import { uploads } from './migrations/0019_uploads.js';
 import { nodeEventPositions } from './migrations/0020_node_event_positions.js';
 import type { Database } from './schema.js';
 
@@ -36,6 +37,7 @@ function migrations(dialect: DbDialect): Record<string, Migration> {
     '0016_oidc': oidc(dialect),
     '0017_passkeys': passkeys(dialect),
     '0018_attempts_tickets': attemptsAndTickets(),
+    '0019_uploads': uploads(),
     '0020_node_event_positions': nodeEventPositions(),
   };
 }

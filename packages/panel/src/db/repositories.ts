@@ -15,6 +15,7 @@ import { templatesRepository } from './templates.js';
 import { templateRepositoriesRepository } from './templateRepositories.js';
 import { sessionsRepository } from './sessions.js';
 import { sshKeysRepository } from './sshKeys.js';
+import { uploadsRepository } from './uploads.js';
 import { settingsRepository } from './settings.js';
 import { userSettingsRepository } from './userSettings.js';
 import { usersRepository } from './users.js';
@@ -49,6 +50,7 @@ export function repositories(db: Kysely<Database>) {
     passkeys: passkeysRepository(db),
     oidcProviders: oidcProvidersRepository(db),
     oidcLinks: oidcLinksRepository(db),
+    uploads: uploadsRepository(db),
     attempts: attemptsRepository(db),
     tickets: ticketsRepository(db),
     /** Hot reads (session, scopes), kept until the database's next write. */

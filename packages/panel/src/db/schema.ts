@@ -23,6 +23,7 @@ export interface Database {
   passkeys: PasskeysTable;
   oidc_providers: OidcProvidersTable;
   oidc_links: OidcLinksTable;
+  uploads: UploadsTable;
   attempts: AttemptsTable;
   tickets: TicketsTable;
 }
@@ -280,4 +281,15 @@ export interface TicketsTable {
   ticket_hash: string;
   payload: string;
   expires_at: number | string;
+}
+
+/** A resumable upload under way (db/uploads.ts); the bytes are on the server's node. */
+export interface UploadsTable {
+  id: string;
+  server_id: string;
+  user_id: number;
+  path: string;
+  length: number | string;
+  created_at: number | string;
+  updated_at: number | string;
 }

@@ -20,10 +20,10 @@ async function isOwnOrigin(request: FastifyRequest, origin: string): Promise<boo
   }
 }
 
-/** JSON everywhere; multipart only where a route takes uploads. */
+/** JSON everywhere; multipart, or a resumable upload's bytes, only where a route takes uploads (no form can send either). */
 function acceptsBodyType(contentType: string, uploads: boolean): boolean {
   const type = contentType.split(';')[0].trim().toLowerCase();
-  return type === 'application/json' || (uploads && type === 'multipart/form-data');
+  return type === 'application/json' || (uploads && (type === 'multipart/form-data' || type === 'application/offset+octet-stream'));
 }
 
 /**

@@ -168,6 +168,10 @@ const calls: Record<string, Call> = {
   'GET /api/nodes/{id}': { ok: [200, NodeView] },
   'GET /api/nodes/{id}/stats/history': { ok: [200, StatsHistory] },
   'GET /api/servers/{id}/stats/history': { ok: [200, StatsHistory] },
+  // Resumable uploads speak tus in headers: no bodies either way.
+  'POST /api/servers/{id}/uploads': { ok: [201, null] },
+  'PATCH /api/servers/{id}/uploads/{uploadId}': { ok: none },
+  'DELETE /api/servers/{id}/uploads/{uploadId}': { ok: none },
   'PUT /api/nodes/{id}': { body: NodeRequest, ok: none },
   'DELETE /api/nodes/{id}': { ok: none },
   'GET /api/nodes/{id}/deployment': { ok: [200, NodeDeployment] },

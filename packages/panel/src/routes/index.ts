@@ -24,6 +24,7 @@ import settingsRoutes from './settings/settings.js';
 import userSettingsRoutes from './userSettings/userSettings.js';
 import usersRoutes from './users/users.js';
 import webhooksRoutes from './webhooks/webhooks.js';
+import uploadRoutes from './uploads/uploads.js';
 import activityRoutes from './activity/activity.js';
 import statsHistoryRoutes from './statsHistory/statsHistory.js';
 import metricsRoutes from './metrics/metrics.js';
@@ -57,6 +58,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   templateReposRoutes,
   themeRoutes,
   proxyRoutes,
+  uploadRoutes,
   webhooksRoutes,
   activityRoutes,
   statsHistoryRoutes,

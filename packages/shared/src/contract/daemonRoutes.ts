@@ -26,6 +26,7 @@ import { QueryAnswer } from './gameQuery.js';
 import { NodeEventBatch, NodeEventsQuery } from './nodeEvents.js';
 import { BackupCreated, BackupCreateQuery, BackupEditRequest, BackupFilesQuery, BackupList, BackupParams, BackupPolicy, BackupStorage, BackupStorageState } from './backups.js';
 import { NodeSamples, NodeSamplesQuery } from './statsHistory.js';
+import { FinishUploadRequest, UploadOffset, UploadParams } from './uploads.js';
 import { TaskBody, TaskCreated, TaskList, TaskParams, TaskRestriction } from './tasks.js';
 
 // Where the daemon takes more than the panel's routes do, kept for clients older than the contract:
@@ -169,6 +170,19 @@ export const nodeCalls = {
   },
   'PUT /daemon/server/:id/backups/:backupId': { call: 'editBackup', action: 'backupEdit', args: ['id', 'backupId', 'body'], params: BackupParams, body: BackupEditRequest, response: responses({ 204: NoContent }), proxy: { summary: 'Lock, unlock or rename a backup' } },
   'DELETE /daemon/server/:id/backups/:backupId': { call: 'deleteBackup', action: 'backupDelete', params: BackupParams, response: responses({ 204: NoContent }), proxy: { summary: 'Delete a backup (a locked one: 409)' } },
+  // Resumable uploads (contract/uploads.ts): the panel's tus routes make these; the append is written by hand.
+  'POST /daemon/server/:id/uploads/:uploadId': { call: 'startUpload', action: 'filePut', params: UploadParams, response: responses({ 204: NoContent }) },
+  'GET /daemon/server/:id/uploads/:uploadId': { call: 'uploadOffset', action: 'filePut', params: UploadParams, answer: 'offset', response: responses({ 200: UploadOffset }) },
+  'POST /daemon/server/:id/uploads/:uploadId/finish': {
+    call: 'finishUpload',
+    action: 'filePut',
+    args: ['id', 'uploadId', 'body.path'],
+    params: UploadParams,
+    body: FinishUploadRequest,
+    bodyField: 'path',
+    response: responses({ 204: NoContent }),
+  },
+  'DELETE /daemon/server/:id/uploads/:uploadId': { call: 'abortUpload', action: 'filePut', params: UploadParams, response: responses({ 204: NoContent }) },
   // Node-wide, with a token that names no server.
   'PUT /daemon/backups/storage': { call: 'setBackupStorage', action: 'nodeBackupStorage', args: ['body'], body: BackupStorage, response: responses({ 204: NoContent }) },
   'POST /daemon/backups/storage/test': { call: 'testBackupStorage', action: 'nodeBackupStorage', args: ['body'], response: responses({ 200: BackupStorageState }) },
@@ -234,6 +248,8 @@ export const daemonRouteSchemas = {
   'DELETE /daemon/server/:id/file/*': { params: ServerPathParams, response: responses({ 204: NoContent }) },
   'POST /daemon/server/:id/archive/*': { params: ServerPathParams, body: DaemonArchiveRequest, response: responses({ 204: NoContent }) },
   'GET /daemon/server/:id/extract/*': { params: ServerPathParams, querystring: ExtractQuery, response: responses({ 204: NoContent }) },
+  // An append to a resumable upload: raw bytes (application/octet-stream) from the offset the upload-offset header names; answers the new one.
+  'PATCH /daemon/server/:id/uploads/:uploadId': { params: UploadParams, response: responses({ 200: UploadOffset }) },
   // A backup's archive (application/gzip), streamed.
   'GET /daemon/server/:id/backups/:backupId/download': { params: BackupParams },
   'GET /daemon/socket/:id': { params: ServerParams },
