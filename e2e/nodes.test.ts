@@ -42,11 +42,11 @@ describe('nodes', () => {
     await page.waitForURL(/\/node\/\d+$/);
     await expect.poll(() => onlineOf(page)).toBe('false');
 
-    // Its deployment: the daemon.json and the command, each with a copy button.
+    // Its deployment: the install commands, the daemon.json and a systemd unit, each with a copy button.
     await page.getByTestId('show-deployment').click();
     const json = JSON.parse(await page.getByTestId('daemon-json').innerText()) as { privatePort: number; sftpPort: number; secret: string };
     expect(json).toMatchObject({ privatePort: port, sftpPort, secret: expect.any(String) });
-    await expect(page.getByTestId('daemon-command').innerText()).resolves.toBe('npx outpost daemon --config daemon.json');
+    await expect(page.getByTestId('install-commands').innerText()).resolves.toContain('node outpost-daemon/bin/outpost-daemon.js --config daemon.json');
     await page.getByTestId('daemon-json-copy').waitFor();
     // The page says what showing the secret amounts to.
     await expect(page.getByTestId('deploy-grants').innerText()).resolves.toMatch(/Deploy nodes is admin over this node's servers/);

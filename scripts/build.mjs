@@ -37,6 +37,10 @@ const serverSources = serverPackages.map((p) => join(root, 'packages', p, 'src')
 if (stale(serverSources, join(root, 'packages/cli/dist/index.js'))) {
   run(tsc, ['-b', ...serverPackages.map((p) => `packages/${p}`)]);
 }
+// The daemon a second machine downloads from the panel, bundled from that build.
+if (stale(serverSources, join(root, 'packages/daemon/dist/download/outpost-daemon.tgz'))) {
+  run(process.execPath, ['scripts/buildDaemonDownload.mjs']);
+}
 
 const webSources = [join(root, 'packages/web/src'), join(root, 'packages/shared/src'), join(root, 'packages/web/index.html'), join(root, 'packages/web/vite.config.ts')];
 // The app for the browser, and its first-screen renderer for the panel (dist-ssr), built together.

@@ -16,6 +16,8 @@ export const shippedAssets = {
   themes: folder('themes/'),
   /** The web app's build for the browser: index.html and assets/. */
   web: folder('packages/web/dist/'),
+  /** The daemon for another machine, bundled with its dependencies (scripts/buildDaemonDownload.mjs). */
+  daemonDownload: folder('packages/daemon/dist/download/'),
 };
 
 /** The first-screen renderer built beside a web build (`dist-ssr`, by the web app's build script). */

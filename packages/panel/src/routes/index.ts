@@ -29,6 +29,7 @@ import activityRoutes from './activity/activity.js';
 import statsHistoryRoutes from './statsHistory/statsHistory.js';
 import metricsRoutes from './metrics/metrics.js';
 import healthRoutes from './health/health.js';
+import daemonDownloadRoutes from './daemonDownload/daemonDownload.js';
 import oidcRoutes from './oidc/oidc.js';
 import oidcProvidersRoutes from './oidc/oidcProviders.js';
 
@@ -64,6 +65,7 @@ export const routeAreas: ((app: FastifyInstance) => Promise<void>)[] = [
   statsHistoryRoutes,
   metricsRoutes,
   healthRoutes,
+  daemonDownloadRoutes,
   oidcRoutes,
   oidcProvidersRoutes,
 ];

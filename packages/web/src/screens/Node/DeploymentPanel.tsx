@@ -7,22 +7,25 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError } from '../../components/notify';
 import { QueryState } from '../../components/QueryState';
 import { CopyBlock } from './CopyBlock';
-import { daemonCommand, daemonJson, DAEMON_FILE } from './deploymentText';
+import { daemonJson, DAEMON_FILE, enableCommand, installCommands, systemdUnit, UNIT_FILE } from './deploymentText';
 import type { NodeDeployment } from '@outpost/shared';
 
 function DeploymentText({ deployment }: { deployment: NodeDeployment }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
+      <CopyBlock label={t('nodes.deployment.install')} value={installCommands(deployment)} testId="install-commands" />
       <CopyBlock label={t('nodes.deployment.file', { file: DAEMON_FILE })} value={daemonJson(deployment)} testId="daemon-json" />
-      <CopyBlock label={t('nodes.deployment.command')} value={daemonCommand} testId="daemon-command" />
+      <CopyBlock label={t('nodes.deployment.unit', { file: UNIT_FILE })} value={systemdUnit(deployment)} testId="systemd-unit" />
+      <CopyBlock label={t('nodes.deployment.enable')} value={enableCommand} testId="enable-command" />
     </Stack>
   );
 }
 
 /**
- * How to run the node elsewhere: its daemon.json (which holds the secret, so it is shown only when
- * asked for) and the command, with copy buttons; and a new secret, shown once.
+ * How to run the node elsewhere: the commands that fetch the daemon from the panel and start it
+ * with the node's daemon.json, and a systemd unit (all shown only when asked for: they hold the
+ * secret), with copy buttons; and a new secret, shown once.
  */
 export function DeploymentPanel({ nodeId }: { nodeId: number }) {
   const { t } = useTranslation();
