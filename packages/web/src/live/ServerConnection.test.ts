@@ -24,9 +24,9 @@ class FakeSocket {
     this.onopen?.();
   }
   /** The server closes it; the panel's proxy names an unreachable node in the reason. */
-  drop(reason = '') {
+  drop(reason = '', code = reason ? 1011 : 1006) {
     this.readyState = 3;
-    this.onclose?.({ code: reason ? 1011 : 1006, reason });
+    this.onclose?.({ code, reason });
   }
 }
 
@@ -112,6 +112,24 @@ describe('ServerConnection', () => {
     vi.advanceTimersByTime(500);
     expect(FakeSocket.all).toHaveLength(6);
     connection.close();
+  });
+
+  it('reconnects after 500 ms when a stopping panel instance closes it (1012), and such closes never use up the attempts', () => {
+    const connection = new ServerConnection('abcd1234');
+    connection.open();
+    for (let restart = 1; restart <= MAX_FAILURES + 2; restart++) {
+      FakeSocket.all.at(-1)!.accept();
+      FakeSocket.all.at(-1)!.drop('service restart', 1012);
+      expect(connection.getSnapshot().status).toBe('reconnecting');
+      vi.advanceTimersByTime(RECONNECT_BASE_MS - 1);
+      expect(FakeSocket.all).toHaveLength(restart);
+      vi.advanceTimersByTime(1);
+      expect(FakeSocket.all).toHaveLength(restart + 1);
+    }
+    // An abrupt drop (the instance was killed) still counts as the first failure.
+    FakeSocket.all.at(-1)!.drop();
+    vi.advanceTimersByTime(RECONNECT_BASE_MS);
+    expect(FakeSocket.all).toHaveLength(MAX_FAILURES + 4);
   });
 
   it('never reconnects after a requested close', () => {

@@ -10,6 +10,8 @@ export const RECONNECT_STEP_MS = 500;
 export const FAILURE_RESET_MS = 30_000;
 /** While the socket is down, status is asked for over HTTP this often so the dot stays true. */
 export const STATUS_POLL_MS = 5000;
+/** Close code 1012 "service restart": a panel instance is stopping and asks its clients to reconnect elsewhere. */
+const SERVICE_RESTART = 1012;
 
 /** `gone`: the panel no longer knows the server (deleted); nothing is asked any more. */
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed' | 'gone';
@@ -138,7 +140,8 @@ export class ServerConnection {
       if (this.requested) return;
       // The panel names the reason it could not reach the node in the close reason.
       if (NODE_DOWN_CODES.has(event.reason)) this.update({ nodeOffline: true });
-      this.failures += 1;
+      // A stopping instance behind a load balancer is no failure: reconnect after the first delay, to another one.
+      if (event.code !== SERVICE_RESTART) this.failures += 1;
       this.startStatusPoll();
       // Whatever waited for the first attempt is not lost: it goes over HTTP.
       for (const request of this.queue.splice(0)) void this.overHttp(request);
@@ -147,7 +150,7 @@ export class ServerConnection {
         return;
       }
       this.update({ status: 'reconnecting' });
-      this.reconnectTimer = setTimeout(() => this.connect('reconnecting'), RECONNECT_BASE_MS + RECONNECT_STEP_MS * (this.failures - 1));
+      this.reconnectTimer = setTimeout(() => this.connect('reconnecting'), RECONNECT_BASE_MS + RECONNECT_STEP_MS * Math.max(0, this.failures - 1));
     };
   }
 
