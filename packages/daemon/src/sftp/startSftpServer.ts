@@ -1,8 +1,9 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import type { BaseLogger } from 'pino';
 import ssh2, { type Connection } from 'ssh2';
 import type { ServerFiles } from '../files/ServerFiles.js';
 import { DefaultLoginLimits, LoginLimiter, type LoginLimits } from './LoginLimiter.js';
+import { coalesceWrites } from './coalesceWrites.js';
 import { loadOrCreateHostKey } from './hostKey.js';
 import { SftpSession, type SftpChange } from './SftpSession.js';
 
@@ -170,17 +171,24 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
     });
   });
 
+  // The sockets are ours, handed to ssh2: without Nagle's algorithm, as answers are small packets
+  // the client waits for (with it, each batch would sit out the client's delayed ACK, 40 ms), and
+  // with one write per batch of answers.
+  const listener = createServer({ noDelay: true }, (socket) => {
+    coalesceWrites(socket);
+    server.injectSocket(socket);
+  });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => {
-      server.off('error', reject);
+    listener.once('error', reject);
+    listener.listen(options.port, options.host ?? '0.0.0.0', () => {
+      listener.off('error', reject);
       resolve();
     });
   });
-  server.on('error', (error: Error) => logger.warn({ error: error.message }, 'sftp server error'));
+  listener.on('error', (error: Error) => logger.warn({ error: error.message }, 'sftp server error'));
 
   return {
-    port: (server.address() as AddressInfo).port,
+    port: (listener.address() as AddressInfo).port,
     get sessionCount() {
       return sessions.size;
     },
@@ -198,7 +206,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
     close() {
       for (const client of connections) client.end();
       sessions.clear();
-      return new Promise((resolve) => server.close(() => resolve()));
+      return new Promise((resolve) => listener.close(() => resolve()));
     },
   };
 }
