@@ -29,16 +29,22 @@ export function attemptsRepository(db: Kysely<Database>) {
      * attempts that arrive together at any number of panels cannot all slip under the limit.
      */
     async take(budget: string, keyHash: string, limit: number, windowMs: number, now: number): Promise<TakenAttempt> {
-      return lockKey(db, `attempts:${budget}:${keyHash}`, async (locked) => {
-        const row = await inWindow(locked, budget, keyHash, now)
+      const window = async (d: Kysely<Database>) => {
+        const row = await inWindow(d, budget, keyHash, now)
           .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('expires_at').as('oldest')])
           .executeTakeFirst();
-        const before = Number(row?.n ?? 0);
-        const oldestExpiresAt = row?.oldest == null ? undefined : Number(row.oldest);
-        if (before >= limit) return { before, oldestExpiresAt, id: undefined };
+        return { before: Number(row?.n ?? 0), oldestExpiresAt: row?.oldest == null ? undefined : Number(row.oldest), id: undefined };
+      };
+      // A spent budget is refused on one read, without the lock or a write: a flood at one key
+      // mostly meets a full window, and must not queue for the lock or stir other panels' caches.
+      const seen = await window(db);
+      if (seen.before >= limit) return seen;
+      return lockKey(db, `attempts:${budget}:${keyHash}`, async (locked) => {
+        const found = await window(locked);
+        if (found.before >= limit) return found;
         const id = randomBytes(16).toString('hex');
         await locked.insertInto('attempts').values({ id, budget, key_hash: keyHash, expires_at: now + windowMs }).execute();
-        return { before, oldestExpiresAt, id };
+        return { ...found, id };
       });
     },
 
