@@ -17,7 +17,7 @@ export type ClusterMessage =
 export interface ClusterBus {
   /** Whether other panels may hear: false for a panel alone on its database. */
   readonly shared: boolean;
-  /** Tells every other panel; never throws (a panel that misses it reads again within READ_CACHE_MAX_AGE_MS). */
+  /** Tells every other panel (NOTIFY takes under 8000 bytes: closeSockets splits long lists); never throws (a panel that misses it reads again within READ_CACHE_MAX_AGE_MS). */
   publish(message: ClusterMessage): Promise<void>;
   /** Calls `handler` with each message from another panel; answers the removal. */
   subscribe(handler: (message: ClusterMessage) => void): () => void;
@@ -37,8 +37,6 @@ export class LocalBus implements ClusterBus {
 }
 
 const CHANNEL = 'outpost_cluster';
-/** NOTIFY takes payloads under 8000 bytes; a larger message is split by its sender (closeSockets). */
-export const MAX_PAYLOAD_BYTES = 7000;
 const RECONNECT_MS = 1000;
 
 /**
