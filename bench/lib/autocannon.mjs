@@ -7,7 +7,7 @@ const runner = fileURLToPath(new URL('./autocannonRun.mjs', import.meta.url));
 /**
  * Loads `url` with `connections` for `seconds` from a child process (pinned with taskset to
  * `cpus`, so the generator does not share a core with the server it measures); answers
- * requests per second, p99 latency in ms and the count of non-2xx answers.
+ * requests per second, p50 and p99 latency in ms and the count of non-2xx answers.
  */
 export async function load(url, { connections = 50, seconds = 5, headers = {}, cpus, method, body, overallRate } = {}) {
   // `overallRate` holds the load to that many requests a second (latency at a given rate, not the most it takes).
@@ -19,5 +19,5 @@ export async function load(url, { connections = 50, seconds = 5, headers = {}, c
   const code = await new Promise((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`autocannon exited with ${code}`);
   const result = JSON.parse(out);
-  return { value: result.requests.average, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+  return { value: result.requests.average, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
 }
