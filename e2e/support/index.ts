@@ -9,4 +9,4 @@ export { startDaemon, type RunningDaemon } from './startDaemon';
 export { startApp, type RunningApp } from './startApp';
 export { freePort } from './freePort';
 export { consoleText, createServerFromPage } from './servers';
-export { startCluster, type RunningCluster, type ClusterInstance } from './startCluster';
+export { startCluster, type RunningCluster } from './startCluster';
