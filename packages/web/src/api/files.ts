@@ -58,14 +58,6 @@ export function useWriteFile(id: string) {
   });
 }
 
-export function useUploadFile(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ path, file, onProgress }: { path: string; file: File; onProgress: (fraction: number) => void }) => uploadFile(id, path, file, onProgress),
-    onSuccess: (_, { path }) => void client.invalidateQueries({ queryKey: textKey(id, path) }),
-  });
-}
-
 /** Zips `sources` into the archive at `target`. */
 export function useArchiveFiles(id: string) {
   return useMutation({ mutationFn: ({ target, sources }: { target: string; sources: string[] }) => archiveFiles(id, target, sources) });

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type DragEvent } from 'react';
-import { Alert, Box, Group, Image, Loader, Modal, Overlay, Paper, Progress, Stack, Text } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Image, Loader, Modal, Overlay, Paper, Progress, Stack, Text } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from '../../../translation/useTranslation';
 import type { FileEntry } from '@outpost/shared';
 import { fileUrl, useArchiveFiles, useExtractArchive } from '../../../api/files';
@@ -41,7 +41,7 @@ export function FileManager({ server }: ServerViewProps) {
   const urlOf = (entry: FileEntry) => fileUrl(server.id, joinPath(path, entry.name));
 
   const closeEditor = useCallback(() => setEditing(null), []);
-  const { uploads, upload } = useUploads(server.id, refresh);
+  const { uploads, upload, pause, resume } = useUploads(server.id, refresh);
 
   const create = (name: string) => {
     if (creating === 'folder') folder.createFolder(name);
@@ -133,12 +133,31 @@ export function FileManager({ server }: ServerViewProps) {
         onArchive={archiveShown}
         onUpload={(files) => void upload(path, files)}
       />
-      {uploads.map((entry) => (
-        <Box key={entry.name} mb="xs">
-          <Text size="xs">{t('files.uploading', { name: entry.name })}</Text>
-          <Progress value={entry.fraction * 100} size="sm" />
-        </Box>
-      ))}
+      {uploads.map((entry) => {
+        const known = entry.fraction !== undefined;
+        const percent = Math.floor((entry.fraction ?? 0) * 100);
+        const underWay = known && percent < 100;
+        const label = !known ? t('files.uploadStarting', { name: entry.name }) : entry.paused ? t('files.uploadPaused', { name: entry.name, percent }) : t('files.uploadProgress', { name: entry.name, percent });
+        return (
+          <Box key={entry.name} mb="xs" data-testid="upload-progress" data-percent={known ? percent : undefined}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="xs">{label}</Text>
+              {underWay && (
+                <Button size="compact-xs" variant="subtle" leftSection={entry.paused ? <IconPlayerPlay size={12} /> : <IconPlayerPause size={12} />} onClick={entry.paused ? resume : pause}>
+                  {entry.paused ? t('files.resume') : t('files.pause')}
+                </Button>
+              )}
+            </Group>
+            {/* Until the panel says how much it holds, the bar shows only that something is under way. */}
+            <Progress value={known ? percent : 100} striped={!known} animated={!known} size="sm" />
+          </Box>
+        );
+      })}
+      {uploads.length > 0 && (
+        <Text size="xs" c="dimmed" mb="xs">
+          {t('files.resumeHint')}
+        </Text>
+      )}
       {listing?.error && (
         <Alert color="red" mb="sm">
           {t(`errors.${listing.error}`, { defaultValue: t('errors.ErrUnknownError') })}
