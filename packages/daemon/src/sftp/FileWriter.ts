@@ -51,6 +51,11 @@ export class FileWriter {
     return Promise.resolve();
   }
 
+  /** Whether writes are queued or being written, or one failed. */
+  get busy(): boolean {
+    return this.flushing !== undefined || this.failure !== undefined;
+  }
+
   /** Resolves once every queued write is in the file; rejects if any of them failed. */
   async idle(): Promise<void> {
     while (this.flushing) await this.flushing;

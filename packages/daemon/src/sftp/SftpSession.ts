@@ -5,6 +5,7 @@ import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
 import { OutpostError } from '@outpost/shared';
 import type { ServerFiles } from '../files/ServerFiles.js';
 import { isFolder, isRegular, type FileInfo } from '../files/ServerJail.js';
+import { FileReader } from './FileReader.js';
 import { FileWriter } from './FileWriter.js';
 import { longName, toAttributes } from './sftpAttributes.js';
 
@@ -18,7 +19,7 @@ const NamesPerReply = 128;
 export type SftpChange = { event: 'server.file.written'; path: string } | { event: 'server.file.deleted'; path: string } | { event: 'server.file.renamed'; from: string; to: string };
 
 type Handle =
-  | { kind: 'file'; file: FileHandle; writer: FileWriter; path: string; changed: boolean }
+  | { kind: 'file'; file: FileHandle; reader: FileReader; writer: FileWriter; path: string; changed: boolean }
   | { kind: 'dir'; path: string; pending?: { filename: string; info: FileInfo }[] };
 
 /**
@@ -82,20 +83,23 @@ export class SftpSession {
     const growth = quota && { disk: quota, size: Math.max(before, (await file.stat()).size) };
     // Opened to create or empty it, the file is changed even if nothing is written to it.
     const changed = (mode & (constants.O_CREAT | constants.O_TRUNC)) !== 0;
-    this.sftp.handle(id, this.addHandle({ kind: 'file', file, writer: new FileWriter(file, growth), path, changed }));
+    this.sftp.handle(id, this.addHandle({ kind: 'file', file, reader: new FileReader(file), writer: new FileWriter(file, growth), path, changed }));
   }
 
   private async read(id: number, handle: Buffer, offset: number, length: number): Promise<void> {
-    const buffer = Buffer.allocUnsafe(Math.min(length, MaxRead));
-    const { bytesRead } = await this.openFile(handle).file.read(buffer, 0, buffer.length, offset);
-    if (bytesRead === 0) this.sftp.status(id, STATUS_CODE.EOF);
-    else this.sftp.data(id, bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
+    const { reader, writer } = this.openFile(handle);
+    // What was written through this handle, acknowledged before it reached the file, is read back.
+    if (writer.busy) await writer.idle();
+    const data = await reader.read(offset, Math.min(length, MaxRead));
+    if (data.length === 0) this.sftp.status(id, STATUS_CODE.EOF);
+    else this.sftp.data(id, data);
   }
 
   private async write(id: number, handle: Buffer, offset: number, data: Buffer): Promise<void> {
     this.mustWrite();
     const entry = this.openFile(handle);
     entry.changed = true;
+    entry.reader.forget();
     await entry.writer.write(offset, data);
     this.sftp.status(id, STATUS_CODE.OK);
   }
@@ -125,8 +129,9 @@ export class SftpSession {
 
   private async fsetstat(id: number, handle: Buffer, attrs: Attributes): Promise<void> {
     this.mustWrite();
-    const { file, writer, path } = this.openFile(handle);
+    const { file, reader, writer, path } = this.openFile(handle);
     await writer.idle();
+    reader.forget();
     // The size through the handle (its access mode decides); permission bits and times by path, as
     // the server's user: the daemon's own handle would let root change a file that user does not own.
     if (attrs.size !== undefined) await file.truncate(attrs.size);

@@ -160,6 +160,27 @@ describe('SFTP with ssh2 client', () => {
     }
   });
 
+  it('reads back through a handle what was just written through it, and what the file holds after a change', async () => {
+    const { client, sftp } = await connect(Writer, Password);
+    try {
+      const handle = await call<Buffer>((cb) => sftp.open('/notes.txt', 'w+', cb));
+      const read = async (offset: number, length: number) => {
+        const buffer = Buffer.alloc(length);
+        const bytes = await call<number>((cb) => sftp.read(handle, buffer, 0, length, offset, (error, n) => cb(error, n)));
+        return buffer.subarray(0, bytes).toString();
+      };
+      // Written and read while the WRITEs are still in flight: the READ comes after them.
+      const writes = [call<void>((cb) => sftp.write(handle, Buffer.from('hello '), 0, 6, 0, cb)), call<void>((cb) => sftp.write(handle, Buffer.from('world'), 0, 5, 6, cb))];
+      expect(await read(0, 11)).toBe('hello world');
+      await Promise.all(writes);
+      await call<void>((cb) => sftp.write(handle, Buffer.from('W'), 0, 1, 6, cb));
+      expect(await read(0, 11)).toBe('hello World');
+      await call<void>((cb) => sftp.close(handle, cb));
+    } finally {
+      client.end();
+    }
+  });
+
   it('cannot open, stat, list or read links outside the server folder', async () => {
     const { client, sftp } = await connect(Writer, Password);
     try {
