@@ -1,5 +1,6 @@
 import { buildApp, drainInstance, loadConfig, repositories, startLocalNode } from '@outpost/panel';
 import { keepFreedMemory } from './keepFreedMemory.js';
+import { logNodeChanges } from './logNodeChanges.js';
 import { sftpLogger } from './sftpLogger.js';
 import { stopOnSignals } from './stopOnSignals.js';
 
@@ -12,6 +13,7 @@ export async function run(_argv: string[]): Promise<void> {
   const config = loadConfig();
   const stopWith = stopOnSignals('Outpost');
   const app = await buildApp({ config, logger: { level: process.env.OUTPOST_LOG_LEVEL || 'warn' } });
+  logNodeChanges(app);
   const localNode = config.localNode === false ? undefined : await startLocalNode(app, { logger: sftpLogger(app.log) });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

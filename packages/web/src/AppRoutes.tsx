@@ -3,6 +3,7 @@ import { Redirect, Route, useLocation } from 'wouter';
 import { routes } from './routes';
 import { matchPath } from './router/matchPath';
 import { RequireSession } from './session/RequireSession';
+import { ScopeGate } from './components/ScopeGate';
 import { ScreenFallback } from './components/ScreenFallback';
 import { LazyShell } from './components/shell/LazyShell';
 import { PublicFrame } from './components/shell/PublicFrame';
@@ -22,7 +23,9 @@ export function AppRoutes() {
   return (
     <RequireSession>
       <Suspense fallback={<ScreenFallback />}>
-        <LazyShell>{screen}</LazyShell>
+        <LazyShell>
+          <ScopeGate scope={entry.scope}>{screen}</ScopeGate>
+        </LazyShell>
       </Suspense>
     </RequireSession>
   );

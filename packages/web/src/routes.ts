@@ -22,6 +22,7 @@ export interface RouteEntry {
   public?: boolean;
   /** Present when the route is a menu entry; the menu hides it without `scope`. */
   nav?: NavEntry;
+  /** Who may open the screen: others get the not-allowed card (ScopeGate) in its place. */
   scope?: Scope;
 }
 
@@ -37,14 +38,14 @@ export const routes: RouteEntry[] = [
   { path: '/template', screen: screen(() => import('./screens/Templates/TemplatesScreen')), nav: { label: 'nav.templates', icon: 'templates', shortcut: 't' }, scope: Scopes.TemplatesView },
   { path: '/activity', screen: screen(() => import('./screens/Activity/ActivityScreen')), nav: { label: 'nav.activity', icon: 'activity', shortcut: 'l' }, scope: Scopes.ActivityView },
   { path: '/settings', screen: screen(() => import('./screens/Settings/SettingsScreen')), nav: { label: 'nav.settings', icon: 'settings', shortcut: 'c' }, scope: Scopes.ServersAdmin },
-  { path: '/addserver', screen: screen(() => import('./screens/AddServer/AddServerScreen')) },
+  { path: '/addserver', screen: screen(() => import('./screens/AddServer/AddServerScreen')), scope: Scopes.ServersCreate },
   { path: '/server/:id', screen: screen(() => import('./screens/Server/ServerScreen')) },
-  { path: '/user/:id', screen: screen(() => import('./screens/User/UserScreen')) },
+  { path: '/user/:id', screen: screen(() => import('./screens/User/UserScreen')), scope: Scopes.UsersView },
   { path: '/adduser', screen: screen(() => import('./screens/AddUser/AddUserScreen')) },
-  { path: '/template/:id', screen: screen(() => import('./screens/Template/TemplateScreen')) },
-  { path: '/addtemplate', screen: screen(() => import('./screens/AddTemplate/AddTemplateScreen')) },
-  { path: '/node/:id', screen: screen(() => import('./screens/Node/NodeScreen')) },
-  { path: '/addnode', screen: screen(() => import('./screens/AddNode/AddNodeScreen')) },
+  { path: '/template/:id', screen: screen(() => import('./screens/Template/TemplateScreen')), scope: Scopes.TemplatesView },
+  { path: '/addtemplate', screen: screen(() => import('./screens/AddTemplate/AddTemplateScreen')), scope: Scopes.TemplatesEdit },
+  { path: '/node/:id', screen: screen(() => import('./screens/Node/NodeScreen')), scope: Scopes.NodesView },
+  { path: '/addnode', screen: screen(() => import('./screens/AddNode/AddNodeScreen')), scope: Scopes.NodesEdit },
   { path: '/errors/404', screen: screen(() => import('./screens/NotFound/NotFoundScreen')) },
   { path: '/auth/login', screen: screen(() => import('./screens/Login/LoginScreen')), public: true },
   { path: '/auth/register', screen: screen(() => import('./screens/Register/RegisterScreen')), public: true },

@@ -57,7 +57,10 @@ export function validationError(issues: ValidationIssue[], context: string | und
 export function registerErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const outpost = errorReply(error, request.id, (failure) => validationError(failure.validation as ValidationIssue[], failure.validationContext));
-    if (outpost.status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
+    // A node that does not answer fails every call to it while it is down (a server page asks
+    // every few seconds): the health check logs once that it went and once that it came back.
+    if (outpost.code === 'ErrNodeUnreachable') request.log.debug({ err: error, reqId: request.id }, 'node did not answer');
+    else if (outpost.status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
     if (outpost.code === 'ErrTooManyRequests' && typeof outpost.metadata?.retryAfter === 'number') {
       reply.header('retry-after', String(outpost.metadata.retryAfter));
     }

@@ -21,7 +21,8 @@ export function AddServerForm({ nodes, templates }: { nodes: NodeView[]; templat
   const isAdmin = useCan(Scopes.ServersAdmin);
   const canSetLimits = useCan(Scopes.ServersEditAdmin);
   const create = useCreateServer();
-  const [input, setInput] = useState<AddServerInput>(blank);
+  // With one node there is nothing to choose.
+  const [input, setInput] = useState<AddServerInput>(() => ({ ...blank, nodeId: nodes.length === 1 ? String(nodes[0].id) : null }));
   const [touched, setTouched] = useState(false);
   const template = useTemplate(input.templateId);
   const check = checkAddServer(input, template.data, isAdmin, canSetLimits);

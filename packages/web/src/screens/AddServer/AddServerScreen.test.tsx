@@ -19,7 +19,10 @@ const template = {
 // The panel, as far as this screen talks to it: fetch is the browser's edge, stood in for here.
 let created: unknown[] = [];
 const answers: Record<string, unknown> = {
-  'GET /api/nodes': [{ id: 7, name: 'local', publicHost: '{ip}', sftpPort: 5657 }],
+  'GET /api/nodes': [
+    { id: 7, name: 'local', publicHost: '{ip}', sftpPort: 5657 },
+    { id: 8, name: 'remote', publicHost: '{ip}', sftpPort: 5658 },
+  ],
   'GET /api/templates': [
     { id: 'nodejs', name: 'nodejs', display: 'Node.js application', type: '' },
     { id: 'small', name: 'small', display: 'Small server', type: '' },
@@ -97,6 +100,19 @@ describe('AddServerScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({ template: 'small', limits: { memory: 1024, cpu: 50, processes: 64 } });
+  });
+
+  it('has the node chosen when there is only one', async () => {
+    answers['GET /api/nodes'] = [{ id: 7, name: 'local', publicHost: '{ip}', sftpPort: 5657 }];
+    sessionStore.save([Scopes.ServersCreate]);
+    renderWithProviders(<AddServerScreen />, { path: '/addserver' });
+    fireEvent.change(await screen.findByLabelText(/Server name/), { target: { value: 'One node' } });
+    expect((screen.getByRole('combobox', { name: 'Node' }) as HTMLInputElement).value).toBe('local');
+    pick('Template', 'Node.js application');
+    fireEvent.change(await screen.findByLabelText(/Port/), { target: { value: '3000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ node: 7 });
   });
 
   it('shows no limits to a creator without servers.edit.admin', async () => {

@@ -46,6 +46,24 @@ export function ImportTemplatesDialog({ opened, onClose }: { opened: boolean; on
     }
   };
 
+  // Every template the repository offers that is not here yet, one after the other; one that
+  // fails is said and the rest still come.
+  const [importingAll, setImportingAll] = useState(false);
+  const importAll = async (entries: RepositoryTemplate[]) => {
+    setImportingAll(true);
+    let imported = 0;
+    for (const entry of entries) {
+      try {
+        await importOne.mutateAsync({ repository: chosen, name: entry.id, convert: entry.version1 === true });
+        imported += 1;
+      } catch (error) {
+        notifyError(error);
+      }
+    }
+    setImportingAll(false);
+    if (imported > 0) notifySuccess(t('templates.importedAll', { count: imported }));
+  };
+
   const unreachable = offered.error instanceof ApiError && offered.error.code === 'ErrServiceNotAvailable' ? offered.error : undefined;
   const choices = (repositories.data ?? []).map((repository) => ({ value: repository.id, label: repository.shipped ? t('templateRepos.shipped') : repository.url }));
 
@@ -72,16 +90,29 @@ export function ImportTemplatesDialog({ opened, onClose }: { opened: boolean; on
             {(list) => {
               const needle = filter.trim().toLowerCase();
               const shown = needle ? list.filter((entry) => `${entry.id} ${entry.display}`.toLowerCase().includes(needle)) : list;
+              const missing = list.filter((entry) => entry.status === 'new');
               return (
                 <Stack gap="sm">
-                  <TextInput
-                    placeholder={t('templates.importFilter')}
-                    aria-label={t('templates.importFilter')}
-                    leftSection={<IconSearch size={16} />}
-                    value={filter}
-                    onChange={(event) => setFilter(event.currentTarget.value)}
-                    data-autofocus
-                  />
+                  <Group gap="sm" wrap="nowrap" align="flex-end">
+                    <TextInput
+                      style={{ flex: 1 }}
+                      placeholder={t('templates.importFilter')}
+                      aria-label={t('templates.importFilter')}
+                      leftSection={<IconSearch size={16} />}
+                      value={filter}
+                      onChange={(event) => setFilter(event.currentTarget.value)}
+                      data-autofocus
+                    />
+                    <Button
+                      leftSection={<IconDownload size={16} />}
+                      loading={importingAll}
+                      disabled={missing.length === 0}
+                      onClick={() => void importAll(missing)}
+                      data-testid="import-all"
+                    >
+                      {t('templates.importAll')}
+                    </Button>
+                  </Group>
                   <ScrollArea.Autosize mah="55vh">
                     <Table verticalSpacing="xs" data-testid="import-list">
                       <Table.Tbody>

@@ -1,0 +1,12 @@
+import { EmptyState } from './EmptyState';
+import { useTranslation } from '../translation/useTranslation';
+
+/** What a screen shows to someone whose account may not open it, instead of the 403 as an error. */
+export function NotAllowed() {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="not-allowed">
+      <EmptyState title={t('notAllowed.title')} description={t('notAllowed.description')} />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import type { ReactNode } from 'react';
+import type { Scope } from '@outpost/shared';
+import { useCan } from '../hooks/useCan';
+import { NotAllowed } from './NotAllowed';
+
+/** A screen behind the scope its route names (routes.ts): without it, the not-allowed card. The panel still checks. */
+export function ScopeGate({ scope, children }: { scope?: Scope; children: ReactNode }) {
+  return useCan(scope) ? <>{children}</> : <NotAllowed />;
+}
