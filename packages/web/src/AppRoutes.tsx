@@ -24,7 +24,9 @@ export function AppRoutes() {
     <RequireSession>
       <Suspense fallback={<ScreenFallback />}>
         <LazyShell>
-          <ScopeGate scope={entry.scope}>{screen}</ScopeGate>
+          <ScopeGate scope={entry.scope} refusal={entry.refusal}>
+            {screen}
+          </ScopeGate>
         </LazyShell>
       </Suspense>
     </RequireSession>

@@ -24,6 +24,8 @@ export interface RouteEntry {
   nav?: NavEntry;
   /** Who may open the screen: others get the not-allowed card (ScopeGate) in its place. */
   scope?: Scope;
+  /** Catalogue key of what that card says, when the screen has more to say than the general words. */
+  refusal?: string;
 }
 
 // Every screen loads on demand (spec section 2), so the first page pulls in only what it shows.
@@ -37,7 +39,7 @@ export const routes: RouteEntry[] = [
   { path: '/user', screen: screen(() => import('./screens/Users/UsersScreen')), nav: { label: 'nav.users', icon: 'users', shortcut: 'u' }, scope: Scopes.UsersView },
   { path: '/template', screen: screen(() => import('./screens/Templates/TemplatesScreen')), nav: { label: 'nav.templates', icon: 'templates', shortcut: 't' }, scope: Scopes.TemplatesView },
   { path: '/activity', screen: screen(() => import('./screens/Activity/ActivityScreen')), nav: { label: 'nav.activity', icon: 'activity', shortcut: 'l' }, scope: Scopes.ActivityView },
-  { path: '/settings', screen: screen(() => import('./screens/Settings/SettingsScreen')), nav: { label: 'nav.settings', icon: 'settings', shortcut: 'c' }, scope: Scopes.ServersAdmin },
+  { path: '/settings', screen: screen(() => import('./screens/Settings/SettingsScreen')), nav: { label: 'nav.settings', icon: 'settings', shortcut: 'c' }, scope: Scopes.ServersAdmin, refusal: 'settings.notAllowed' },
   { path: '/addserver', screen: screen(() => import('./screens/AddServer/AddServerScreen')), scope: Scopes.ServersCreate },
   { path: '/server/:id', screen: screen(() => import('./screens/Server/ServerScreen')) },
   { path: '/user/:id', screen: screen(() => import('./screens/User/UserScreen')), scope: Scopes.UsersView },

@@ -4,6 +4,6 @@ import { useCan } from '../hooks/useCan';
 import { NotAllowed } from './NotAllowed';
 
 /** A screen behind the scope its route names (routes.ts): without it, the not-allowed card. The panel still checks. */
-export function ScopeGate({ scope, children }: { scope?: Scope; children: ReactNode }) {
-  return useCan(scope) ? <>{children}</> : <NotAllowed />;
+export function ScopeGate({ scope, refusal, children }: { scope?: Scope; refusal?: string; children: ReactNode }) {
+  return useCan(scope) ? <>{children}</> : <NotAllowed description={refusal} />;
 }
