@@ -27,6 +27,12 @@ async function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
+/** CPU seconds of this process's children that have exited: each load run's autocannon, once it has. */
+async function exitedChildrenSeconds() {
+  const fields = (await readFile('/proc/self/stat', 'utf8')).split(') ')[1].split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / TICKS;
+}
+
 /** Busy and total CPU seconds of the whole machine so far (/proc/stat). */
 async function machineSeconds() {
   const [, ...fields] = (await readFile('/proc/stat', 'utf8')).split('\n')[0].trim().split(/\s+/);
@@ -145,11 +151,12 @@ try {
   const pids = { panels: instances.map((i) => i.pid), haproxy: proxies.map((p) => p.pid) };
   /** One load run through HAProxy number `count`, with the CPU each part used meanwhile. */
   const run = async (count, seconds = SECONDS) => {
-    const before = { machine: await machineSeconds(), panels: await Promise.all(pids.panels.map(cpuSeconds)), haproxy: await cpuSeconds(pids.haproxy[count - 1]) };
+    const before = { machine: await machineSeconds(), panels: await Promise.all(pids.panels.map(cpuSeconds)), haproxy: await cpuSeconds(pids.haproxy[count - 1]), generator: await exitedChildrenSeconds() };
     const result = await load(`${proxies[count - 1].url}/api/servers`, { connections: CONNECTIONS, seconds, headers: outpost.headers });
     const machine = await machineSeconds();
     const panels = await Promise.all(pids.panels.map(cpuSeconds));
     const haproxy = await cpuSeconds(pids.haproxy[count - 1]);
+    const generator = await exitedChildrenSeconds();
     const wall = machine.total - before.machine.total; // CPU seconds the machine had, all cores
     const share = (seconds) => (100 * seconds * availableParallelism()) / wall;
     return {
@@ -158,6 +165,7 @@ try {
         machine: (100 * (machine.busy - before.machine.busy) * availableParallelism()) / wall,
         panels: panels.map((s, i) => share(s - before.panels[i])),
         haproxy: share(haproxy - before.haproxy),
+        generator: share(generator - before.generator),
       },
     };
   };
@@ -169,19 +177,19 @@ try {
     if (best.non2xx) throw new Error(`${name}: ${best.non2xx} answers were not 2xx`);
     const panelCpu = best.cpu.panels.filter((p) => p > 1).map((p) => `${fmt(p)} %`).join(' + ');
     console.log(
-      `${name.padEnd(5)} instance(s): ${fmt(best.rps)} req/s, p50 ${best.p50} ms, p99 ${best.p99} ms; CPU: panels ${panelCpu}, HAProxy ${fmt(best.cpu.haproxy)} %, machine ${fmt(best.cpu.machine)} % of ${cores * 100} % (best of ${results[name].runs.length})`,
+      `${name.padEnd(5)} instance(s): ${fmt(best.rps)} req/s, p50 ${best.p50} ms, p99 ${best.p99} ms; CPU: panels ${panelCpu}, HAProxy ${fmt(best.cpu.haproxy)} %, load generator ${fmt(best.cpu.generator)} %, machine ${fmt(best.cpu.machine)} % of ${cores * 100} % (best of ${results[name].runs.length})`,
     );
   }
   const [one, two, three] = [results.one.best, results.two.best, results.three.best];
   // What bounds it: the run with the most instances, split by who used the machine's CPU.
   const sum = (values) => values.reduce((a, b) => a + b, 0);
   const panelsCpu = sum(three.cpu.panels);
-  const others = Math.max(0, three.cpu.machine - panelsCpu - three.cpu.haproxy);
+  const others = Math.max(0, three.cpu.machine - panelsCpu - three.cpu.haproxy - three.cpu.generator);
   const loadAverage = (await readFile('/proc/loadavg', 'utf8')).split(' ')[0];
   const saturated = three.cpu.machine >= cores * 100 * 0.95;
   console.log(
     `bounded by ${saturated ? 'the cores' : 'the panels and their database'}: ${cores} cores (nproc), ${fmt(three.cpu.machine)} % of ${cores * 100} % busy with 3 instances: ` +
-      `panels ${fmt(panelsCpu)} %, HAProxy ${fmt(three.cpu.haproxy)} %, the rest ${fmt(others)} % (the load generator, PostgreSQL, the daemon and whatever else runs here; load average ${loadAverage}). ` +
+      `panels ${fmt(panelsCpu)} %, HAProxy ${fmt(three.cpu.haproxy)} %, the load generator ${fmt(three.cpu.generator)} %, the rest ${fmt(others)} % (PostgreSQL, the daemon and whatever else runs here; load average ${loadAverage}). ` +
       (saturated ? 'A further instance adds a process, not a core: the instances share what the generator and PostgreSQL leave.' : 'The machine had CPU to spare: the instances, or PostgreSQL, were the limit.'),
   );
   await report('cluster', `2/1 = ${(two.rps / one.rps).toFixed(2)}, 3/1 = ${(three.rps / one.rps).toFixed(2)} (${fmt(one.rps)}, ${fmt(two.rps)}, ${fmt(three.rps)} req/s; p99 ${one.p99}, ${two.p99}, ${three.p99} ms) on ${cores} cores`, {
