@@ -83,7 +83,8 @@ export interface NodeClient {
    * Resumable uploads (contract/uploads.ts), each with the file put scope: the node stages the
    * bytes out of sight, keyed by the panel's upload id, and its offset is what it holds.
    */
-  startUpload(caller: NodeCaller, id: string, uploadId: string): Promise<void>;
+  /** Starts an upload to `path`, which the node's jail checks now (the file appears there only with finishUpload). */
+  startUpload(caller: NodeCaller, id: string, uploadId: string, path: string): Promise<void>;
   uploadOffset(caller: NodeCaller, id: string, uploadId: string): Promise<number>;
   /** Appends from `offset` (409 when the upload holds another count), counted against the disk limit as it comes; answers the new offset. */
   appendUpload(caller: NodeCaller, id: string, uploadId: string, offset: number, data: AsyncIterable<Uint8Array>): Promise<number>;

@@ -186,8 +186,10 @@ export class NodeApi implements NodeClient {
     await this.files(caller, id, need.filePut).mkdir(path);
   }
 
-  async startUpload(caller: NodeCaller, id: string, uploadId: string): Promise<void> {
-    await this.files(caller, id, need.filePut).startUpload(uploadId);
+  async startUpload(caller: NodeCaller, id: string, uploadId: string, path: string): Promise<void> {
+    const files = this.files(caller, id, need.filePut);
+    if (typeof path !== 'string' || path === '') throw new OutpostError('ErrFieldRequired', 'path is required', { field: 'path' });
+    await files.startUpload(uploadId, path);
   }
 
   async uploadOffset(caller: NodeCaller, id: string, uploadId: string): Promise<number> {

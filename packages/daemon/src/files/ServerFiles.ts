@@ -176,8 +176,12 @@ export class ServerFiles {
     });
   }
 
-  /** Starts a resumable upload (tus): an empty staged file in the hidden upload folder, named by the panel's id. */
-  async startUpload(id: string): Promise<void> {
+  /**
+   * Starts a resumable upload (tus) to `path`: an empty staged file in the hidden upload folder,
+   * named by the panel's id. The path is checked now, so a bad one is refused before any byte is sent.
+   */
+  async startUpload(id: string, path: string): Promise<void> {
+    if (jailPath(path) === '') throw new OutpostError('ErrNotAFile', 'cannot write the server folder itself', { path });
     await this.disk.assertRoom();
     await this.quota?.assertRoom();
     await this.release(await this.run(UploadFolder, 'openStaged', id, true));

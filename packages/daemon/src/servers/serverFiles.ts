@@ -12,7 +12,7 @@ export interface FileStore {
   delete(path: string): Promise<void>;
   archive(target: string, sources: string[]): Promise<void>;
   extract(archive: string, destination: string): Promise<void>;
-  startUpload(id: string): Promise<void>;
+  startUpload(id: string, path: string): Promise<void>;
   uploadOffset(id: string): Promise<number>;
   appendUpload(id: string, offset: number, data: Readable): Promise<number>;
   finishUpload(id: string, path: string): Promise<void>;

@@ -26,7 +26,7 @@ import { QueryAnswer } from './gameQuery.js';
 import { NodeEventBatch, NodeEventsQuery } from './nodeEvents.js';
 import { BackupCreated, BackupCreateQuery, BackupEditRequest, BackupFilesQuery, BackupList, BackupParams, BackupPolicy, BackupStorage, BackupStorageState } from './backups.js';
 import { NodeSamples, NodeSamplesQuery } from './statsHistory.js';
-import { FinishUploadRequest, UploadOffset, UploadParams } from './uploads.js';
+import { UploadOffset, UploadParams, UploadTarget } from './uploads.js';
 import { TaskBody, TaskCreated, TaskList, TaskParams, TaskRestriction } from './tasks.js';
 
 // Where the daemon takes more than the panel's routes do, kept for clients older than the contract:
@@ -171,14 +171,22 @@ export const nodeCalls = {
   'PUT /daemon/server/:id/backups/:backupId': { call: 'editBackup', action: 'backupEdit', args: ['id', 'backupId', 'body'], params: BackupParams, body: BackupEditRequest, response: responses({ 204: NoContent }), proxy: { summary: 'Lock, unlock or rename a backup' } },
   'DELETE /daemon/server/:id/backups/:backupId': { call: 'deleteBackup', action: 'backupDelete', params: BackupParams, response: responses({ 204: NoContent }), proxy: { summary: 'Delete a backup (a locked one: 409)' } },
   // Resumable uploads (contract/uploads.ts): the panel's tus routes make these; the append is written by hand.
-  'POST /daemon/server/:id/uploads/:uploadId': { call: 'startUpload', action: 'filePut', params: UploadParams, response: responses({ 204: NoContent }) },
+  'POST /daemon/server/:id/uploads/:uploadId': {
+    call: 'startUpload',
+    action: 'filePut',
+    args: ['id', 'uploadId', 'body.path'],
+    params: UploadParams,
+    body: UploadTarget,
+    bodyField: 'path',
+    response: responses({ 204: NoContent }),
+  },
   'GET /daemon/server/:id/uploads/:uploadId': { call: 'uploadOffset', action: 'filePut', params: UploadParams, answer: 'offset', response: responses({ 200: UploadOffset }) },
   'POST /daemon/server/:id/uploads/:uploadId/finish': {
     call: 'finishUpload',
     action: 'filePut',
     args: ['id', 'uploadId', 'body.path'],
     params: UploadParams,
-    body: FinishUploadRequest,
+    body: UploadTarget,
     bodyField: 'path',
     response: responses({ 204: NoContent }),
   },

@@ -15,9 +15,9 @@ export type UploadParams = Static<typeof UploadParams>;
 export const UploadOffset = Type.Object({ offset: Type.Integer({ minimum: 0 }) });
 export type UploadOffset = Static<typeof UploadOffset>;
 
-/** Where a complete upload goes, as a path below the server folder. */
-export const FinishUploadRequest = Type.Object({ path: Type.String({ minLength: 1, maxLength: 4096 }) });
-export type FinishUploadRequest = Static<typeof FinishUploadRequest>;
+/** Where an upload goes, as a path below the server folder: checked by the node's jail when it starts, used when it is complete. */
+export const UploadTarget = Type.Object({ path: Type.String({ minLength: 1, maxLength: 4096 }) });
+export type UploadTarget = Static<typeof UploadTarget>;
 
 /** The header an append names its start in, as tus's Upload-Offset does. */
 export const UPLOAD_OFFSET_HEADER = 'upload-offset';

@@ -183,7 +183,7 @@ describe.each([
     expect((await fetch(`${s.base}/api/servers/${s.serverId}/file/worlds`, { method: 'DELETE', headers: s.admin.headers })).status).toBe(204);
   }, 30_000);
 
-  it('refuses a forged offset (409), bytes past Upload-Length (413) and an append of another type (415)', async () => {
+  it('refuses a forged offset (409), bytes past Upload-Length (413), an append of another type (415) and a target outside the server', async () => {
     const location = await create(s.admin.headers, 'forged.bin', 1000);
     expect((await patch(s.admin.headers, location, 0, Buffer.alloc(100, 1))).status).toBe(204);
     const forged = await patch(s.admin.headers, location, 50, Buffer.alloc(10, 2));
@@ -196,6 +196,12 @@ describe.each([
     expect(await offsetOf(s.base, location, s.admin.headers)).toBe(100);
     const missingPath = await send(s.base, 'POST', uploads(), { ...s.admin.headers, 'upload-length': '10' });
     expect(missingPath.status).toBe(400);
+    // The node's jail checks the target before any byte is sent.
+    const outside = await send(s.base, 'POST', uploads(), { ...s.admin.headers, 'upload-length': '10', 'upload-metadata': `path ${b64('../escape.bin')}` });
+    expect(outside.status).toBe(400);
+    expect(JSON.parse(outside.body).error).toMatchObject({ reason: 'ErrPathOutsideServer' });
+    const staging = await send(s.base, 'POST', uploads(), { ...s.admin.headers, 'upload-length': '10', 'upload-metadata': `path ${b64('.outpost-uploads/x')}` });
+    expect(staging.status).toBe(403);
   });
 
   it('checks the permission on every chunk, and only the creator may continue an upload', async () => {

@@ -33,7 +33,7 @@ export class NodeUploadStore extends DataStore {
     const path = targetPath(upload);
     if (upload.size === undefined) throw new OutpostError('ErrFieldRequired', 'Upload-Length is required', { field: 'Upload-Length' });
     const at = now();
-    await client.startUpload(caller, serverId, upload.id);
+    await client.startUpload(caller, serverId, upload.id, path);
     await repo.uploads.insert({ id: upload.id, serverId, userId, path, length: upload.size, createdAt: at, updatedAt: at });
     upload.creation_date = new Date(at).toISOString();
     return upload;
