@@ -31,7 +31,8 @@ export class FileWriter {
     private readonly quota?: { disk: DiskQuota; size: number },
   ) {}
 
-  write(offset: number, data: Buffer): Promise<void> {
+  /** Queues a write; answers nothing when it may be acknowledged now, else when it is in the file (or refused). */
+  write(offset: number, data: Buffer): Promise<void> | undefined {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     if (this.quota && offset + data.length > this.quota.size) {
       try {
@@ -41,14 +42,13 @@ export class FileWriter {
       }
       this.quota.size = offset + data.length;
     }
-    const written = new Promise<void>((resolve, reject) => {
-      this.queue.push({ offset, data, done: (error) => (error ? reject(error) : resolve()) });
-    });
     this.pendingBytes += data.length;
+    let written: Promise<void> | undefined;
+    // Within the write-behind allowance a failure is reported through `failure` instead.
+    if (this.pendingBytes <= WriteBehindBytes) this.queue.push({ offset, data, done: ignore });
+    else written = new Promise<void>((resolve, reject) => this.queue.push({ offset, data, done: (error) => (error ? reject(error) : resolve()) }));
     this.flushing ??= this.flush();
-    if (this.pendingBytes > WriteBehindBytes) return written;
-    written.catch(() => {}); // reported through `failure` instead
-    return Promise.resolve();
+    return written;
   }
 
   /** Whether writes are queued or being written, or one failed. */
@@ -88,6 +88,8 @@ export class FileWriter {
     this.flushing = undefined;
   }
 }
+
+function ignore(): void {}
 
 /** Splits writes into runs where each starts where the previous ended, keeping their order. */
 function adjacentRuns(writes: PendingWrite[]): PendingWrite[][] {

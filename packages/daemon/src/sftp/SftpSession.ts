@@ -49,7 +49,7 @@ export class SftpSession {
     // Each request runs under its name and the paths it names, for the refusal log.
     sftp.on('OPEN', (id, path, flags, attrs) => this.run(id, 'OPEN', [path], () => this.open(id, path, flags, attrs)));
     sftp.on('READ', (id, handle, offset, length) => this.run(id, 'READ', [], () => this.read(id, handle, offset, length)));
-    sftp.on('WRITE', (id, handle, offset, data) => this.run(id, 'WRITE', [], () => this.write(id, handle, offset, data)));
+    sftp.on('WRITE', (id, handle, offset, data) => this.write(id, handle, offset, data));
     sftp.on('CLOSE', (id, handle) => this.run(id, 'CLOSE', [], () => this.close(id, handle)));
     sftp.on('FSTAT', (id, handle) => this.run(id, 'FSTAT', [], () => this.fstat(id, handle)));
     sftp.on('FSETSTAT', (id, handle, attrs) => this.run(id, 'FSETSTAT', [], () => this.fsetstat(id, handle, attrs)));
@@ -95,13 +95,28 @@ export class SftpSession {
     else this.sftp.data(id, data);
   }
 
-  private async write(id: number, handle: Buffer, offset: number, data: Buffer): Promise<void> {
-    this.mustWrite();
-    const entry = this.openFile(handle);
-    entry.changed = true;
-    entry.reader.forget();
-    await entry.writer.write(offset, data);
-    this.sftp.status(id, STATUS_CODE.OK);
+  /**
+   * Most WRITEs are answered before this returns, with no promise of their own: an upload is
+   * thousands of them a second, each answered in the same write to the socket as its neighbours.
+   */
+  private write(id: number, handle: Buffer, offset: number, data: Buffer): void {
+    try {
+      this.mustWrite();
+      const entry = this.openFile(handle);
+      entry.changed = true;
+      entry.reader.forget();
+      const waiting = entry.writer.write(offset, data);
+      if (!waiting) {
+        this.sftp.status(id, STATUS_CODE.OK);
+        return;
+      }
+      waiting.then(
+        () => this.sftp.status(id, STATUS_CODE.OK),
+        (error: unknown) => this.fail(id, 'WRITE', [], error),
+      );
+    } catch (error) {
+      this.fail(id, 'WRITE', [], error);
+    }
   }
 
   private async close(id: number, handle: Buffer): Promise<void> {
@@ -260,11 +275,13 @@ export class SftpSession {
 
   /** Runs a request and answers its failure with the nearest SFTP status; a refusal is reported too. */
   private run(id: number, request: string, paths: string[], work: () => Promise<void>): void {
-    work().catch((error: unknown) => {
-      const [code, message] = statusOf(error);
-      if (code === STATUS_CODE.PERMISSION_DENIED) this.onRefused?.(request, paths);
-      this.sftp.status(id, code, message);
-    });
+    work().catch((error: unknown) => this.fail(id, request, paths, error));
+  }
+
+  private fail(id: number, request: string, paths: string[], error: unknown): void {
+    const [code, message] = statusOf(error);
+    if (code === STATUS_CODE.PERMISSION_DENIED) this.onRefused?.(request, paths);
+    this.sftp.status(id, code, message);
   }
 }
 
