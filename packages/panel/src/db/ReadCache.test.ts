@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate.js';
 import { openDatabase } from './openDatabase.js';
@@ -40,6 +41,33 @@ describe('ReadCache', () => {
     await repo.permissions.replace(userId, null, ['nodes.view']);
     expect(await cache.get('k', read)).toEqual(['nodes.view']);
     expect(reads.n).toBe(2);
+  });
+
+  it('keeps its entries through writes no cached read depends on (login attempts, tickets, activity), and empties for the rest', async () => {
+    const cache = new ReadCache(db);
+    const { reads, read } = counted();
+    await cache.get('k', read);
+    // A login's attempt rows (under their lock, in a transaction), a one-use ticket, an activity entry: nothing a cached read answers.
+    await db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      await trx.insertInto('attempts').values({ id: 'a1', budget: 'logins', key_hash: 'k', expires_at: Date.now() + 60_000 }).execute();
+    });
+    await db.insertInto('tickets').values({ kind: 'otp', ticket_hash: 'h', payload: '{}', expires_at: Date.now() + 1000 }).execute();
+    await db.deleteFrom('tickets').where('ticket_hash', '=', 'h').execute();
+    await repo.activity.insertMany([{ event: 'auth.logout', actor: { type: 'user', id: userId, name: 'reader' }, data: {}, time: new Date().toISOString() } as never]);
+    await cache.get('k', read);
+    expect(reads.n).toBe(1);
+    // A transaction that writes a table a cached read answers from empties it at its end.
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('attempts').values({ id: 'a2', budget: 'logins', key_hash: 'k2', expires_at: Date.now() + 60_000 }).execute();
+      await trx.updateTable('users').set({ username: 'reader' }).where('id', '=', userId).execute();
+    });
+    await cache.get('k', read);
+    expect(reads.n).toBe(2);
+    // Raw SQL other than a SELECT is counted, whatever it does.
+    await sql`update users set username = 'reader' where id = ${userId}`.execute(db);
+    await cache.get('k', read);
+    expect(reads.n).toBe(3);
   });
 
   it('sees a write by another process (a second connection to the file) once an entry is a second old', async () => {

@@ -1,10 +1,10 @@
-import type { DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
-import type { CompiledQuery } from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, OperationNode, QueryResult, RootOperationNode } from 'kysely';
 import { asUnavailable } from './databaseUnavailable.js';
 
 /**
- * Counts the writes a database takes through this process: `generation` moves when a query other
- * than a SELECT starts and when it ends, and when a transaction commits or rolls back. A reader
+ * Counts the writes a database takes through this process: `generation` moves when a query that
+ * may change a cached read (mayChangeCachedReads) starts and when it ends, and when a transaction
+ * that made one commits or rolls back. A reader
  * that saw the same generation before and after its read knows no write of ours overlapped it
  * (ReadCache builds on that).
  */
@@ -30,15 +30,56 @@ export class WriteWatch {
   }
 }
 
+/**
+ * Tables no cached read (repo.reads) touches: writes to them alone leave every cached answer right,
+ * so a login's attempt rows, an activity entry or a stats span empties no cache here and, through
+ * the cluster bus, on no other panel. A table a cached read comes to depend on must leave this list.
+ */
+const UNCACHED_TABLES = new Set(['attempts', 'tickets', 'activity', 'metrics', 'webhook_deliveries']);
+
+function tableName(node: OperationNode | undefined): string | undefined {
+  return node?.kind === 'TableNode' ? (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name : undefined;
+}
+
+const uncached = (node: OperationNode | undefined) => UNCACHED_TABLES.has(tableName(node) ?? '');
+
+/**
+ * Whether a query may change what a cached read answers. A wrong yes costs a cache refill, a wrong
+ * no a stale answer: so anything not known to be harmless is a write (raw SQL but a SELECT, DDL).
+ */
+function mayChangeCachedReads(query: CompiledQuery): boolean {
+  const node = query.query as RootOperationNode & { into?: OperationNode; from?: { froms: OperationNode[] }; table?: OperationNode };
+  switch (node.kind) {
+    case 'SelectQueryNode':
+      return false;
+    case 'RawNode':
+      // An advisory lock, a count: reads. A transaction's own statements: its end is counted by the driver
+      // (ended, below) when it wrote. Anything else raw (DDL, a hand-written write) is counted.
+      return !/^\s*(select|begin|start transaction|commit|rollback|savepoint|release)\b/i.test(query.sql);
+    case 'InsertQueryNode':
+      return !uncached(node.into);
+    case 'DeleteQueryNode':
+      return !(node.from?.froms.length && node.from.froms.every(uncached));
+    case 'UpdateQueryNode':
+      return !uncached(node.table);
+    default:
+      return true;
+  }
+}
+
 const patched = new WeakSet<DatabaseConnection>();
+/** Connections inside a transaction, and whether it has written anything a cached read may answer. */
+const inTransaction = new WeakMap<DatabaseConnection, boolean>();
 
 function watchConnection(connection: DatabaseConnection, watch: WriteWatch): DatabaseConnection {
   if (patched.has(connection)) return connection;
   const execute = connection.executeQuery.bind(connection);
-  // Anything but a SELECT (raw SQL included) counts as a write: a wrong guess costs a cache refill, never a stale answer.
   connection.executeQuery = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-    const isWrite = query.query.kind !== 'SelectQueryNode';
-    if (isWrite) watch.bump();
+    const isWrite = mayChangeCachedReads(query);
+    if (isWrite) {
+      if (inTransaction.has(connection)) inTransaction.set(connection, true);
+      watch.bump();
+    }
     try {
       return await execute<R>(query);
     } catch (error) {
@@ -53,25 +94,39 @@ function watchConnection(connection: DatabaseConnection, watch: WriteWatch): Dat
 
 /** The driver of `inner`, with every write and every transaction's end counted on `watch`. */
 function watchedDriver(inner: Driver, watch: WriteWatch): Driver {
-  const ended = async (end: Promise<void>) => {
+  // A transaction's writes become visible to others at its end: readers in between may have cached what was there before.
+  const ended = async (connection: DatabaseConnection, end: Promise<void>) => {
+    const wrote = inTransaction.get(connection) ?? true;
+    inTransaction.delete(connection);
     try {
       await end;
     } finally {
-      watch.bump();
+      if (wrote) watch.bump();
     }
   };
   const driver: Driver = {
     init: () => inner.init(),
     // A database that cannot be reached answers 503 ErrDatabaseNotAvailable, not a 500.
     acquireConnection: async () => watchConnection(await inner.acquireConnection().catch((error: unknown) => Promise.reject(asUnavailable(error))), watch),
-    beginTransaction: (connection, settings) => inner.beginTransaction(connection, settings),
-    commitTransaction: (connection) => ended(inner.commitTransaction(connection)),
-    rollbackTransaction: (connection) => ended(inner.rollbackTransaction(connection)),
+    beginTransaction: async (connection, settings) => {
+      await inner.beginTransaction(connection, settings);
+      inTransaction.set(connection, false);
+    },
+    commitTransaction: (connection) => ended(connection, inner.commitTransaction(connection)),
+    rollbackTransaction: (connection) => ended(connection, inner.rollbackTransaction(connection)),
     releaseConnection: (connection) => inner.releaseConnection(connection),
     destroy: () => inner.destroy(),
   };
   if (inner.savepoint) driver.savepoint = inner.savepoint.bind(inner);
-  if (inner.rollbackToSavepoint) driver.rollbackToSavepoint = (c, name, compile) => ended(inner.rollbackToSavepoint!(c, name, compile));
+  if (inner.rollbackToSavepoint) {
+    driver.rollbackToSavepoint = async (c, name, compile) => {
+      try {
+        await inner.rollbackToSavepoint!(c, name, compile);
+      } finally {
+        watch.bump();
+      }
+    };
+  }
   if (inner.releaseSavepoint) driver.releaseSavepoint = inner.releaseSavepoint.bind(inner);
   return driver;
 }
