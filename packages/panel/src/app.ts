@@ -138,16 +138,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await Promise.all([repo.sessions.deleteExpired(now), repo.passwordResets.deleteExpired(now), repo.invitations.deleteExpired(now)]).catch(() => undefined);
   }, EXPIRED_SESSION_SWEEP_MS);
   // What must run once however many panels share the database runs on the one leading (services/cluster/):
-  // sweeps, roll-ups and the remote nodes' events; each panel still checks the nodes and collects stats for its own answers.
+  // sweeps (sessions, activity, abandoned uploads), roll-ups and the remote nodes' events; each panel still checks the
+  // nodes and collects stats for its own answers.
   cluster.leadership.onChange(async (leading) => {
     if (leading) {
       sweep.start();
       context.activity.start();
+      context.uploads.start();
       context.metrics.rollup.start();
       context.nodeEvents.start();
       return;
     }
-    await Promise.all([sweep.stop(), context.activity.stop(), context.metrics.rollup.stop(), context.nodeEvents.stop()]);
+    await Promise.all([sweep.stop(), context.activity.stop(), context.uploads.stop(), context.metrics.rollup.stop(), context.nodeEvents.stop()]);
   });
   app.addHook('onReady', async () => {
     context.nodeHealth.start();
@@ -172,8 +174,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (ownsDb) await db.destroy();
   });
   app.addHook('onReady', async () => context.webhooks.start());
-  app.addHook('onReady', async () => context.uploads.start());
-  app.addHook('preClose', () => context.uploads.stop());
 
   registerErrors(app);
   registerHttpMetrics(app, context.metrics.prometheus);
