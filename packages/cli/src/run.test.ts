@@ -76,7 +76,7 @@ describe('outpost run as a panel-only instance (issue 34)', { timeout: 90_000 },
       OUTPOST_LOCAL_NODE: 'false',
       OUTPOST_DB_DIALECT: 'postgres',
       OUTPOST_DB_URL: freshPostgres(),
-      OUTPOST_DRAIN_SECONDS: '2',
+      OUTPOST_DRAIN_SECONDS: '5',
       OUTPOST_ADMIN_EMAIL: admin.email,
       OUTPOST_ADMIN_PASSWORD: admin.password,
       OUTPOST_ADMIN_USERNAME: admin.username,
@@ -96,7 +96,7 @@ describe('outpost run as a panel-only instance (issue 34)', { timeout: 90_000 },
 
     const signalled = Date.now();
     run.child.kill('SIGTERM');
-    await until('draining', () => (run.output().includes('Draining for 2 s') ? true : undefined), 10_000);
+    await until('draining', () => (run.output().includes('Draining for 5 s') ? true : undefined), 10_000);
     const health = await fetch(`${root}/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: 'draining' });
@@ -105,7 +105,7 @@ describe('outpost run as a panel-only instance (issue 34)', { timeout: 90_000 },
 
     const { code, at } = await closed;
     expect(code).toBe(1012);
-    expect(at - signalled).toBeGreaterThanOrEqual(1900);
+    expect(at - signalled).toBeGreaterThanOrEqual(4900);
     expect(await run.exited).toBe(0);
   });
 });
