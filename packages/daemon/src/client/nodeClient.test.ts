@@ -145,6 +145,28 @@ describe.each(['local', 'http'] as const)('NodeClient (%s)', (kind) => {
     await socket.closed;
   });
 
+  it('a socket that reconnects and asks for what came since its last epoch gets every line once, in order', async () => {
+    const id = newId();
+    await client.createServer(admin, id, fakeDefinition({ command: [process.execPath, '-e', "let n = 0; setInterval(() => console.log('line ' + n++), 2)"], stop: undefined, stopCode: 15 }));
+    await client.power(operator, id, 'start', { wait: true });
+    const numbers = (text: string) => [...text.matchAll(/line (\d+)/g)].map((m) => Number(m[1]));
+    await waitFor(async () => numbers((await client.replayConsole(operator, id)).logs.join('')).length > 20);
+    const { epoch } = await client.replayConsole(operator, id);
+    // A reconnect: the socket opens while lines keep coming, and asks a moment later for those since the epoch it knew.
+    const socket = await client.connect(operator, id);
+    const events: SocketEvent[] = [];
+    socket.onEvent((event) => events.push(event));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.send({ type: 'replay', data: { since: epoch } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    socket.close();
+    await socket.closed;
+    await client.power(operator, id, 'kill', { wait: true });
+    const seen = numbers(events.flatMap((e) => (e.type === 'console' ? e.data.logs : [])).join(''));
+    expect(seen.length).toBeGreaterThan(50);
+    expect(seen).toEqual(seen.map((_, k) => seen[0] + k));
+  });
+
   it('answers socket requests for status, stats, replay and files', async () => {
     const id = newId();
     await client.createServer(admin, id, fakeDefinition());

@@ -4,7 +4,8 @@ export interface ConsoleReplay {
   epoch: number;
 }
 
-export type ConsoleListener = (logs: string[], epoch: number) => void;
+/** A batch of live text, its epoch, and the number of its first chunk (chunks are numbered in the order they came, from 0). */
+export type ConsoleListener = (logs: string[], epoch: number, first: number) => void;
 
 // Spec server-page.md section 9: the buffer holds 4194304 characters and is cut back to 2097152.
 export const CONSOLE_LIMIT = 4_194_304;
@@ -35,6 +36,8 @@ export class ConsoleBuffer {
   private pending: string[] = [];
   private pendingTimes: number[] = [];
   private flushScheduled = false;
+  /** Chunks appended (and restored) so far: the newest held chunk is number `appended - 1`. */
+  private appended = 0;
 
   constructor(
     private readonly limit = CONSOLE_LIMIT,
@@ -51,6 +54,7 @@ export class ConsoleBuffer {
     const now = Date.now();
     this.texts.push(text);
     this.times.push(now);
+    this.appended++;
     this.size += text.length;
     if (this.size > this.limit) this.trim();
     if (this.listeners.size === 0) return;
@@ -80,6 +84,11 @@ export class ConsoleBuffer {
     return { logs: this.texts.slice(start, end), epoch: end > this.head ? this.times[end - 1] : (since ?? Date.now()) };
   }
 
+  /** The number of the newest chunk held now (-1 before any): what a replay made now reaches. */
+  get newest(): number {
+    return this.appended - 1;
+  }
+
   /** The chunks held, oldest first, each with its stamp: what the daemon keeps across a restart. */
   saved(): [number, string][] {
     return this.texts.slice(this.head).map((text, i) => [this.times[this.head + i], text]);
@@ -107,6 +116,8 @@ export class ConsoleBuffer {
     }
     this.texts.push(...texts);
     this.times.push(...times);
+    // Numbers run on in the order chunks stand: the restored ones count before anything newer.
+    this.appended += kept.length;
     this.head = 0;
     this.size = this.texts.reduce((sum, text) => sum + text.length, 0);
     if (this.size > this.limit) this.trim();
@@ -148,6 +159,8 @@ export class ConsoleBuffer {
     const { pending, pendingTimes } = this;
     this.pending = [];
     this.pendingTimes = [];
+    // What is pending is the newest text: its first chunk's number follows from the count.
+    const firstPending = this.appended - pending.length;
     for (let start = 0; start < pending.length; ) {
       let end = start + 1;
       let chars = pending[start].length;
@@ -155,10 +168,11 @@ export class ConsoleBuffer {
       const logs = start === 0 && end === pending.length ? pending : pending.slice(start, end);
       // A batch's epoch is its last chunk's stamp: replaying from it resumes after this batch.
       const epoch = pendingTimes[end - 1];
+      const first = firstPending + start;
       start = end;
       for (const listener of this.listeners) {
         try {
-          listener(logs, epoch);
+          listener(logs, epoch, first);
         } catch {
           // one broken subscriber must not starve the others
         }

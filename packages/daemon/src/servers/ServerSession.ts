@@ -33,8 +33,20 @@ export function runPowerAction(server: Server, action: PowerAction, scopes: read
  * answers the {type, data} requests, pushes status and console, and checks every request
  * against the caller's scopes. Without server.console no console text is ever sent.
  */
+/** How long a new session holds live console text for the client's replay request before sending it anyway. */
+const CONSOLE_HOLD_MS = 300;
+
 export class ServerSession {
   private readonly unsubscribe: Array<() => void> = [];
+  /** The number of the newest console chunk this session has sent (ConsoleBuffer numbers them). */
+  private sentThrough = -1;
+  /**
+   * Live console batches held until the client's first replay request (or CONSOLE_HOLD_MS): a client
+   * that opens and asks for what came since its last epoch (a reconnect) gets each line once, in
+   * order, rather than live lines before the replay and again in it.
+   */
+  private held: Array<[string[], number, number]> | undefined = [];
+  private holdTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly server: Server,
@@ -44,12 +56,30 @@ export class ServerSession {
   ) {
     this.unsubscribe.push(server.onStatus((running) => emit({ type: 'status', data: { running, installing: server.installing } })));
     if (grants(scopes, serverActionScopes.consoleView)) {
-      this.unsubscribe.push(server.console.subscribe((logs, epoch) => emit({ type: 'console', data: { logs, epoch } })));
+      this.unsubscribe.push(server.console.subscribe((logs, epoch, first) => (this.held ? this.held.push([logs, epoch, first]) : this.sendLive(logs, epoch, first))));
+      this.holdTimer = setTimeout(() => this.releaseHeld(), CONSOLE_HOLD_MS);
+      this.holdTimer.unref();
     }
   }
 
   close(): void {
+    clearTimeout(this.holdTimer);
     for (const off of this.unsubscribe.splice(0)) off();
+  }
+
+  /** Sends the part of a live batch this session has not sent yet (a replay may have carried its start). */
+  private sendLive(logs: string[], epoch: number, first: number): void {
+    const skip = this.sentThrough - first + 1;
+    if (skip >= logs.length) return;
+    this.sentThrough = first + logs.length - 1;
+    this.emit({ type: 'console', data: { logs: skip > 0 ? logs.slice(skip) : logs, epoch } });
+  }
+
+  private releaseHeld(): void {
+    clearTimeout(this.holdTimer);
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const [logs, epoch, first] of held) this.sendLive(logs, epoch, first);
   }
 
   /** Handles one request; failures become `error` events, never exceptions. */
@@ -81,6 +111,9 @@ export class ServerSession {
       case 'consoleView': {
         const since = Number(data?.since);
         this.emit({ type: 'console', data: this.server.console.replay(data?.since === undefined || !Number.isFinite(since) ? undefined : since) });
+        // The replay reaches the newest chunk: live batches from here on carry only what is newer.
+        this.sentThrough = Math.max(this.sentThrough, this.server.console.newest);
+        this.releaseHeld();
         return;
       }
       case 'consoleSend':
