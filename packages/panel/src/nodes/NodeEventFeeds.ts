@@ -116,7 +116,8 @@ export class NodeEventFeeds {
         retryMs = this.timing.firstRetryMs;
       } catch (error) {
         if (signal.aborted) return;
-        if (retryMs === this.timing.firstRetryMs) this.warn({ err: error, node: nodeId }, 'node event feed: the node did not answer, retrying');
+        // One line, no stack, when a node stops answering: outpost run says the node went offline already.
+        if (retryMs === this.timing.firstRetryMs) this.warn({ node: nodeId, reason: (error as Error).message }, 'node event feed: the node did not answer, retrying');
         await sleep(retryMs, undefined, { signal }).catch(() => undefined);
         retryMs = Math.min(retryMs * 2, this.timing.maxRetryMs);
       }

@@ -63,7 +63,7 @@ export class MetricsCollector {
       () =>
         this.repo.nodes
           .list()
-          .then((rows) => Promise.all(rows.filter((row) => this.health.stateOf(row.id).online).map((row) => this.collectNode(row).catch((error: Error) => this.options.warn?.({ node: row.id, err: error }, 'could not collect stats from a node')))))
+          .then((rows) => Promise.all(rows.filter((row) => this.health.stateOf(row.id).online).map((row) => this.collectNode(row).catch((error: Error) => this.options.warn?.({ node: row.id, reason: error.message }, 'could not collect stats from a node')))))
           .then(() => this.flushDue()),
       this.options.intervalMs,
     );
