@@ -10,8 +10,9 @@ import { useSessionRenewal } from './hooks/useSessionRenewal';
 import { useUserSettingsSync } from './hooks/useUserSettingsSync';
 import { sessionStore, useScopes } from './session/sessionStore';
 import { darkStorage } from './theme/darkStorage';
-import { theme } from './theme/theme';
+import { accessibleColors, theme } from './theme/theme';
 import { AppliedTheme } from './theme/AppliedTheme';
+import { AccessibleNames } from './theme/AccessibleNames';
 import { useIsRtl } from './hooks/useIsRtl';
 import { useGuardedBrowserLocation } from './router/leaveGuard';
 import { ClientOnly } from './ssr/ClientOnly';
@@ -81,22 +82,24 @@ function AppNotifications() {
 /** The whole app; `ssrPath` and `client` are given when the panel draws the first screen ahead. */
 export function App({ client = queryClient, ssrPath }: { client?: QueryClient; ssrPath?: string }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={darkStorage} defaultColorScheme="light">
-      <QueryClientProvider client={client}>
-        <AppNotifications />
-        <AppliedTheme />
-        <MarkRunning />
-        {/* The browser's address, with moves held while a screen has unsaved edits. */}
-        <Router hook={useGuardedBrowserLocation} ssrPath={ssrPath}>
-          <SessionEffects />
-          <AppRoutes />
-          <ClientOnly>
-            <Suspense fallback={null}>
-              <ErrorDetailsModal />
-            </Suspense>
-          </ClientOnly>
-        </Router>
-      </QueryClientProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} colorSchemeManager={darkStorage} defaultColorScheme="light">
+      <AccessibleNames>
+        <QueryClientProvider client={client}>
+          <AppNotifications />
+          <AppliedTheme />
+          <MarkRunning />
+          {/* The browser's address, with moves held while a screen has unsaved edits. */}
+          <Router hook={useGuardedBrowserLocation} ssrPath={ssrPath}>
+            <SessionEffects />
+            <AppRoutes />
+            <ClientOnly>
+              <Suspense fallback={null}>
+                <ErrorDetailsModal />
+              </Suspense>
+            </ClientOnly>
+          </Router>
+        </QueryClientProvider>
+      </AccessibleNames>
     </MantineProvider>
   );
 }

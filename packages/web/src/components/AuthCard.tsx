@@ -8,7 +8,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   return (
     <Center mih="calc(100dvh - 56px - 2 * var(--mantine-spacing-lg))">
       <Paper withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={420}>
-        <Title order={2} mb={subtitle ? 4 : 'lg'}>
+        <Title order={1} size="h2" mb={subtitle ? 4 : 'lg'}>
           {title}
         </Title>
         {subtitle && (

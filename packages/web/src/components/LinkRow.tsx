@@ -9,6 +9,8 @@ export function LinkRow({ to, children, testId }: { to: string; children: ReactN
     <Table.Tr
       style={{ cursor: 'pointer' }}
       tabIndex={0}
+      // Mantine's focus ring, which its own controls draw when focused by keyboard.
+      className="mantine-focus-auto"
       onClick={() => void navigate(to)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') void navigate(to);

@@ -8,7 +8,9 @@ export function ScreenHeader({ title, description, actions }: { title: string; d
   return (
     <Group justify="space-between" align="flex-end" mb="lg">
       <div>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {description && (
           <Text c="dimmed" size="sm" mt={4}>
             {description}

@@ -10,8 +10,8 @@ function typingIn(event: KeyboardEvent): boolean {
   return !!target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
-/** `g a`, `g s`, `g n`, `g u`, `g t`, `g c`: go to a menu entry the user may open. */
-export function useShortcuts(): void {
+/** `g a`, `g s`, `g n`, `g u`, `g t`, `g c`: go to a menu entry the user may open; `?` calls `onHelp`. */
+export function useShortcuts(onHelp: () => void): void {
   const navigate = useNavigate();
   const scopes = useScopes();
   useEffect(() => {
@@ -23,6 +23,15 @@ export function useShortcuts(): void {
         if (!typingIn(event)) void navigate(route.path);
       };
     }
-    return tinykeys(window, bindings);
-  }, [navigate, scopes]);
+    // `?` by the character typed, whichever keys make it on this keyboard.
+    const help = (event: KeyboardEvent) => {
+      if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey && !typingIn(event)) onHelp();
+    };
+    window.addEventListener('keydown', help);
+    const unbind = tinykeys(window, bindings);
+    return () => {
+      unbind();
+      window.removeEventListener('keydown', help);
+    };
+  }, [navigate, scopes, onHelp]);
 }

@@ -26,11 +26,13 @@ export function NavMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavig
             onClick={onNavigate}
             active={active}
             label={collapsed ? undefined : label}
-            aria-label={label}
-            leftSection={<Icon size={20} stroke={1.6} />}
+            // Named by its label; the icon alone, when collapsed, by the same words.
+            aria-label={collapsed ? label : undefined}
+            leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
             rightSection={
               collapsed ? undefined : (
-                <Kbd size="xs" visibleFrom="sm" style={{ opacity: 0.6 }}>
+                // The shortcut hint stays out of the link's name (the `?` sheet lists the shortcuts).
+                <Kbd size="xs" visibleFrom="sm" aria-hidden>
                   g {route.nav.shortcut}
                 </Kbd>
               )

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { AppShell, Burger, Divider, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
@@ -11,6 +11,8 @@ import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
 import { useIsRtl } from '../../hooks/useIsRtl';
 
+const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((module) => ({ default: module.ShortcutsDialog })));
+
 /** The logged-in frame: top bar, side drawer (collapsible to icons) and the current screen. */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -18,7 +20,14 @@ export function Shell({ children }: { children: ReactNode }) {
   const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'navCollapsed', defaultValue: false });
   const logout = useLogout();
-  useShortcuts();
+  const [helpOpen, { open: openHelp, close: closeHelp }] = useDisclosure(false);
+  // Loaded on the first `?`, then kept, so closing can hand the focus back where it was.
+  const [helpLoaded, setHelpLoaded] = useState(false);
+  const showHelp = useCallback(() => {
+    setHelpLoaded(true);
+    openHelp();
+  }, [openHelp]);
+  useShortcuts(showHelp);
 
   const collapseLabel = collapsed ? t('shell.expand') : t('shell.collapse');
   const bottomLink = (label: string, icon: React.ReactNode, onClick: () => void, testId: string) => {
@@ -73,6 +82,11 @@ export function Shell({ children }: { children: ReactNode }) {
         <Suspense fallback={<ScreenFallback />}>
           {children}
         </Suspense>
+        {helpLoaded && (
+          <Suspense fallback={null}>
+            <ShortcutsDialog opened={helpOpen} onClose={closeHelp} />
+          </Suspense>
+        )}
       </AppShell.Main>
     </AppShell>
   );

@@ -20,7 +20,7 @@ export function ServerHeader({ server, running, installing = false, canRename }:
       <Badge variant="dot" color={color} size="lg" data-testid="server-status" data-status={status} style={{ flexShrink: 0, overflow: 'visible' }}>
         {status === 'installing' ? t('serverList.state.installing') : t(`server.status.${status}`)}
       </Badge>
-      <Title order={2} style={{ wordBreak: 'break-word' }} data-testid="server-name" {...paintTimed('server-title')}>
+      <Title order={1} size="h2" style={{ wordBreak: 'break-word' }} data-testid="server-name" {...paintTimed('server-title')}>
         {server.name}
       </Title>
       {canRename && (

@@ -28,7 +28,7 @@ export function TemplateJsonEditor({
       )}
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         {/* The .json name is what makes CodeEditor pick JSON highlighting. */}
-        <LazyCodeEditor value={value} onChange={onChange} fileName="template.json" height={height} readOnly={readOnly} />
+        <LazyCodeEditor value={value} onChange={onChange} fileName="template.json" height={height} readOnly={readOnly} label={t('templates.jsonEditor')} />
       </Paper>
     </Stack>
   );

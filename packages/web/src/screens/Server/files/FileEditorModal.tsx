@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useTranslation } from '../../../translation/useTranslation';
 import { fileUrl, useFileText, useWriteFile } from '../../../api/files';
@@ -61,7 +61,9 @@ function FileEditorBody({
   const write = useWriteFile(serverId);
   // Until the first keystroke the editor shows the file as read.
   const [edited, setEdited] = useState<string | null>(null);
-  const original = target.isNew ? '' : file.data;
+  // What the file holds after a save that kept the editor open.
+  const [saved, setSaved] = useState<string | null>(null);
+  const original = saved ?? (target.isNew ? '' : file.data);
   const text = edited ?? (original === undefined ? null : original);
   const binary = !target.isNew && file.isSuccess && file.data === null;
   useEffect(() => onDirty(edited !== null && edited !== original), [edited, original, onDirty]);
@@ -74,18 +76,26 @@ function FileEditorBody({
     onClose();
   }, [failed, onClose]);
 
-  const save = () => {
+  // Save writes and closes; Ctrl+S (Cmd+S on macOS) writes and keeps editing, as editors do.
+  const save = (keepOpen = false) => {
     if (text === null) return;
     write.mutate(
       { path: target.path, content: text },
       {
         onSuccess: () => {
           notifySuccess(t('toast.saved'));
-          onSaved();
+          if (keepOpen) setSaved(text);
+          else onSaved();
         },
         onError: notifyError,
       },
     );
+  };
+  const saveKey = (event: KeyboardEvent) => {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      save(true);
+    }
   };
 
   if (binary) {
@@ -107,19 +117,19 @@ function FileEditorBody({
   }
 
   return (
-    <Stack>
+    <Stack onKeyDown={saveKey}>
       {text === null ? (
         <Group justify="center" py="xl">
           <Loader size="sm" />
         </Group>
       ) : (
-        <CodeEditor value={text} onChange={setEdited} fileName={name} />
+        <CodeEditor value={text} onChange={setEdited} fileName={name} label={name} autoFocus />
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button loading={write.isPending} disabled={text === null} onClick={save} data-testid="file-editor-save">
+        <Button loading={write.isPending} disabled={text === null} onClick={() => save()} data-testid="file-editor-save">
           {t('common.save')}
         </Button>
       </Group>
