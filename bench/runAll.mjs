@@ -18,6 +18,7 @@ const benches = [
   ['floods', 'floods/floods.bench.mjs', "a user's GET /api/servers while another account floods /api/servers/live; their sign-in while wrong passwords from many addresses fill the password queue; each against the same with no flood", 'list p99 under 50 ms; every sign-in succeeds'],
   ['backups', 'backups/backups.bench.mjs', 'backup of a 1 GB folder of mixed files (3 large, 20,000 small) through POST /api/servers/{id}/backups?wait=true, beside tar -czf of the same folder; the API latency meanwhile', 'at least 0.80 of tar; API p99 under 50 ms'],
   ['activity', 'activity/activity.bench.mjs', 'console commands at 1,000 a second through POST /api/servers/{id}/console (each one activity event) with GET /api/servers at 200 a second, the activity log on against the same panel with it off', 'p99 within 10 % (or 1 ms) of the log off'],
+  ['sftp', 'sftp/sftp.bench.mjs', '200 MB upload and download with OpenSSH sftp (aes128-gcm), against OpenSSH sshd on the same machine', 'at least 0.90 both ways'],
   ['cluster', 'cluster/cluster.bench.mjs', 'GET /api/servers through HAProxy (deploy/haproxy.cfg), signed in, 10 servers on a remote node, 50 connections, against 1, 2 and 3 panel-only instances on one PostgreSQL', '2/1 at least 1.0 (bounded by the cores: see the bounds line)'],
 ];
 const only = process.argv.slice(2);
