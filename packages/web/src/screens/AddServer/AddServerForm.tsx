@@ -55,6 +55,7 @@ export function AddServerForm({ nodes, templates }: { nodes: NodeView[]; templat
               error={fieldError('name', t('addServer.name'))}
               name="name"
             />
+            {/* Required choices: picking the chosen one again keeps it (Mantine would clear it). */}
             <Select
               label={t('addServer.node')}
               required
@@ -63,6 +64,7 @@ export function AddServerForm({ nodes, templates }: { nodes: NodeView[]; templat
               onChange={(nodeId) => set({ nodeId })}
               error={fieldError('node', t('addServer.node'))}
               name="node"
+              allowDeselect={false}
             />
             <Select
               label={t('addServer.template')}
@@ -74,6 +76,7 @@ export function AddServerForm({ nodes, templates }: { nodes: NodeView[]; templat
               onChange={(templateId) => set({ templateId, envType: null, values: {}, limits: undefined })}
               error={fieldError('template', t('addServer.template'))}
               name="template"
+              allowDeselect={false}
             />
             <Select
               label={t('addServer.environment')}
@@ -84,6 +87,7 @@ export function AddServerForm({ nodes, templates }: { nodes: NodeView[]; templat
               onChange={(envType) => set({ envType })}
               error={fieldError('environment', t('addServer.environment'))}
               name="environment"
+              allowDeselect={false}
             />
           </SimpleGrid>
         </Paper>
