@@ -92,6 +92,10 @@ export interface NodeClient {
   finishUpload(caller: NodeCaller, id: string, uploadId: string, path: string): Promise<void>;
   abortUpload(caller: NodeCaller, id: string, uploadId: string): Promise<void>;
   deleteFile(caller: NodeCaller, id: string, path: string): Promise<void>;
+  /** Moves or renames a file or folder through the jail (missing parents made); 409 when `to` exists, 400 for a folder into itself. */
+  moveFile(caller: NodeCaller, id: string, from: string, to: string): Promise<void>;
+  /** Copies a file or a folder with its contents; 409 when `to` exists, 413 past the server's disk limit. */
+  copyFile(caller: NodeCaller, id: string, from: string, to: string): Promise<void>;
   /** Zips `sources` into the archive at `target`. */
   archive(caller: NodeCaller, id: string, target: string, sources: string[]): Promise<void>;
   extract(caller: NodeCaller, id: string, archive: string, destination: string): Promise<void>;

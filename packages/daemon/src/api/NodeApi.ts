@@ -158,7 +158,7 @@ export class NodeApi implements NodeClient {
     const server = this.server(caller, id, need.consoleSend);
     if (typeof command !== 'string') throw new OutpostError('ErrFieldRequired', 'command is required', { field: 'command' });
     // The environment ends the line itself.
-    server.sendCommand(command.replace(/\r?\n$/, ''));
+    server.typeCommand(command.replace(/\r?\n$/, ''), caller.actor?.name);
   }
 
   /** Without wait it answers at once, and a failure shows in the server's console. */
@@ -214,6 +214,18 @@ export class NodeApi implements NodeClient {
 
   async deleteFile(caller: NodeCaller, id: string, path: string): Promise<void> {
     await this.files(caller, id, need.fileDelete).delete(path);
+  }
+
+  async moveFile(caller: NodeCaller, id: string, from: string, to: string): Promise<void> {
+    const files = this.files(caller, id, need.filePut);
+    requirePaths(from, to);
+    await files.rename(from, to);
+  }
+
+  async copyFile(caller: NodeCaller, id: string, from: string, to: string): Promise<void> {
+    const files = this.files(caller, id, need.filePut);
+    requirePaths(from, to);
+    await files.copy(from, to);
   }
 
   async archive(caller: NodeCaller, id: string, target: string, sources: string[]): Promise<void> {
@@ -371,9 +383,15 @@ export class NodeApi implements NodeClient {
     const server = this.server(caller, id, need.connect);
     const events = new SocketEvents();
     let queued = Promise.resolve();
-    const session = new ServerSession(server, this.daemon.files, [...caller.scopes], (event) => {
-      queued = queued.then(() => events.emit(event));
-    });
+    const session = new ServerSession(
+      server,
+      this.daemon.files,
+      [...caller.scopes],
+      (event) => {
+        queued = queued.then(() => events.emit(event));
+      },
+      caller.actor?.name,
+    );
     let resolveClosed!: () => void;
     const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
     let open = true;
@@ -403,4 +421,11 @@ function contentOf(data: unknown): Readable | Buffer | string {
   if (data instanceof Uint8Array) return Buffer.from(data);
   if (typeof data === 'object' && data !== null && Symbol.asyncIterator in data) return Readable.from(data as AsyncIterable<Uint8Array>);
   throw new OutpostError('ErrFieldRequired', 'file is required', { field: 'file' });
+}
+
+/** A move or copy names both places; the in-process client skips the routes' schemas, so it is checked here too. */
+function requirePaths(from: unknown, to: unknown): void {
+  for (const [field, value] of [['from', from], ['to', to]] as const) {
+    if (typeof value !== 'string' || value === '') throw new OutpostError('ErrFieldRequired', `${field} is required`, { field });
+  }
 }

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { OutpostError } from '@outpost/shared/errors';
 import { ArchiveDestination } from './ArchiveDestination.js';
+import { copyEntry } from './copyEntry.js';
 import { createZip } from './createZip.js';
 import { detectArchiveFormat } from './detectArchiveFormat.js';
 import { extractTar } from './extractTar.js';
@@ -290,6 +291,11 @@ export class ServerFiles {
   /** Moves or renames; refuses to replace something that exists unless `replace`. Creates missing parent folders of `to`. `restoring`: ServerJail.rename. */
   rename(from: string, to: string, replace = false, restoring = false): Promise<void> {
     return this.run(from, 'rename', from, to, replace, restoring);
+  }
+
+  /** Copies a file or a folder with its contents (copyEntry.ts): never over something that exists, and within the disk limit. */
+  copy(from: string, to: string): Promise<void> {
+    return copyEntry(this, from, to);
   }
 
   /** A link's target as a session path ("/..."), only when it stays inside. */

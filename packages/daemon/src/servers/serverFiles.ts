@@ -10,6 +10,9 @@ export interface FileStore {
   write(path: string, data: Readable | Buffer | string): Promise<void>;
   mkdir(path: string): Promise<void>;
   delete(path: string): Promise<void>;
+  /** Moves or renames; never over something that exists. */
+  rename(from: string, to: string): Promise<void>;
+  copy(from: string, to: string): Promise<void>;
   archive(target: string, sources: string[]): Promise<void>;
   extract(archive: string, destination: string): Promise<void>;
   startUpload(id: string, path: string): Promise<void>;

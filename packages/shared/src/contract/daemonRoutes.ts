@@ -10,6 +10,7 @@ import {
   ExtractQuery,
   FileEntries,
   FileListing,
+  FileMoveRequest,
   PowerQuery,
   PutFileQuery,
   ServerDataRequest,
@@ -191,6 +192,9 @@ export const nodeCalls = {
     response: responses({ 204: NoContent }),
   },
   'DELETE /daemon/server/:id/uploads/:uploadId': { call: 'abortUpload', action: 'filePut', params: UploadParams, response: responses({ 204: NoContent }) },
+  // Move (rename) and copy within the server folder, with the file put scope: neither shows a byte to the caller.
+  'POST /daemon/server/:id/files/move': { call: 'moveFile', action: 'filePut', args: ['id', 'body.from', 'body.to'], params: ServerParams, body: FileMoveRequest, response: responses({ 204: NoContent }) },
+  'POST /daemon/server/:id/files/copy': { call: 'copyFile', action: 'filePut', args: ['id', 'body.from', 'body.to'], params: ServerParams, body: FileMoveRequest, response: responses({ 204: NoContent }) },
   // Node-wide, with a token that names no server.
   'PUT /daemon/backups/storage': { call: 'setBackupStorage', action: 'nodeBackupStorage', args: ['body'], body: BackupStorage, response: responses({ 204: NoContent }) },
   'POST /daemon/backups/storage/test': { call: 'testBackupStorage', action: 'nodeBackupStorage', args: ['body'], response: responses({ 200: BackupStorageState }) },

@@ -110,6 +110,10 @@ export const PutFileQuery = Type.Object({ folder: Type.Optional(Type.String({ ma
 /** POST .../archive/{path} body: the paths to zip into the archive at {path}. */
 export const ArchiveRequest = Type.Array(Type.String({ maxLength: 4096 }), { minItems: 1, maxItems: 10000 });
 
+/** POST .../files/move and .../files/copy: from one path in the server folder to another, which must not exist yet. */
+export const FileMoveRequest = Type.Object({ from: Type.String({ minLength: 1, maxLength: 4096 }), to: Type.String({ minLength: 1, maxLength: 4096 }) });
+export type FileMoveRequest = Static<typeof FileMoveRequest>;
+
 /** GET .../extract/{path}?destination. */
 export const ExtractQuery = Type.Object({ destination: Type.Optional(Type.String({ maxLength: 4096 })) });
 

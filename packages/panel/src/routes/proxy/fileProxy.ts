@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emitFor } from '../../services/activity/emitFor.js';
 import { isOn } from '../../services/isOn.js';
 import { serverAccess } from '../../services/policy/policy.js';
-import { archiveSchema, deleteFileSchema, extractSchema, getFileSchema, putFileSchema } from './schema.js';
+import { archiveSchema, copyFileSchema, deleteFileSchema, extractSchema, getFileSchema, moveFileSchema, putFileSchema } from './schema.js';
 import { serverPaths } from './serverPaths.js';
 
 /** A file name for content-disposition, with a plain fallback and the exact UTF-8 form. */
@@ -16,7 +16,7 @@ function attachment(path: string): string {
   return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** The file manager of one server: listing and download, upload, folders, delete, archives. */
+/** The file manager of one server: listing and download, upload, folders, delete, move and copy, archives. */
 export default async function fileProxyRoutes(app: FastifyInstance): Promise<void> {
   // Uploads stream through to the node; the node's disk is the limit, not the panel's memory.
   // The parser hands on up to 1 MiB before it waits for the node: fewer, larger writes downstream.
@@ -74,6 +74,27 @@ export default async function fileProxyRoutes(app: FastifyInstance): Promise<voi
       const { client, caller, server } = await serverAccess(request);
       await client.deleteFile(caller, server.id, request.params['*']);
       await emitFor(request, { event: 'server.file.deleted', server: server.id, data: { path: request.params['*'] } });
+      return reply.code(204).send(null);
+    });
+  }
+
+  // Under /files/, apart from /file/*: a move names two paths, so they travel in the body.
+  for (const url of serverPaths('/files/move')) {
+    r.post(url, { schema: moveFileSchema, config: { scope: need.filePut } }, async (request, reply) => {
+      const { client, caller, server } = await serverAccess(request);
+      const { from, to } = request.body;
+      await client.moveFile(caller, server.id, from, to);
+      await emitFor(request, { event: 'server.file.renamed', server: server.id, data: { from, to } });
+      return reply.code(204).send(null);
+    });
+  }
+
+  for (const url of serverPaths('/files/copy')) {
+    r.post(url, { schema: copyFileSchema, config: { scope: need.filePut } }, async (request, reply) => {
+      const { client, caller, server } = await serverAccess(request);
+      await client.copyFile(caller, server.id, request.body.from, request.body.to);
+      // No event of its own: the copy is a new file (or folder) written at `to`.
+      await emitFor(request, { event: 'server.file.written', server: server.id, data: { path: request.body.to } });
       return reply.code(204).send(null);
     });
   }

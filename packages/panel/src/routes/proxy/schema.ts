@@ -6,6 +6,7 @@ import {
   DefinitionBody,
   ExtractQuery,
   FileEntries,
+  FileMoveRequest,
   NoContent,
   PowerQuery,
   PutFileQuery,
@@ -59,6 +60,20 @@ export const putFileSchema = {
 };
 export const deleteFileSchema = { summary: 'Delete a file or folder', tags: ['proxy'], params: ServerPathParams, response: responses({ 204: NoContent }) };
 export const archiveSchema = { summary: 'Zip the listed paths into the archive at the path', tags: ['proxy'], params: ServerPathParams, body: ArchiveRequest, response: responses({ 204: NoContent }) };
+export const moveFileSchema = {
+  summary: 'Move or rename a file or folder {from, to}; 409 when `to` exists, 400 for a folder into itself',
+  tags: ['proxy'],
+  params: ServerParams,
+  body: FileMoveRequest,
+  response: responses({ 204: NoContent }),
+};
+export const copyFileSchema = {
+  summary: 'Copy a file or a folder with its contents {from, to}; 409 when `to` exists, 413 past the disk limit',
+  tags: ['proxy'],
+  params: ServerParams,
+  body: FileMoveRequest,
+  response: responses({ 204: NoContent }),
+};
 export const extractSchema = {
   summary: 'Extract the archive at the path into ?destination',
   tags: ['proxy'],
