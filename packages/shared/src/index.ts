@@ -28,6 +28,7 @@ export * from './contract/sftpAuth.js';
 export * from './contract/definition.js';
 export * from './contract/serverApi.js';
 export * from './contract/socket.js';
+export * from './contract/commandEcho.js';
 export * from './contract/nodeSessions.js';
 export * from './contract/firstScreen.js';
 export * from './contract/daemonRoutes.js';

@@ -158,7 +158,7 @@ export class NodeApi implements NodeClient {
     const server = this.server(caller, id, need.consoleSend);
     if (typeof command !== 'string') throw new OutpostError('ErrFieldRequired', 'command is required', { field: 'command' });
     // The environment ends the line itself.
-    server.sendCommand(command.replace(/\r?\n$/, ''));
+    server.typeCommand(command.replace(/\r?\n$/, ''), caller.actor?.name);
   }
 
   /** Without wait it answers at once, and a failure shows in the server's console. */
@@ -383,9 +383,15 @@ export class NodeApi implements NodeClient {
     const server = this.server(caller, id, need.connect);
     const events = new SocketEvents();
     let queued = Promise.resolve();
-    const session = new ServerSession(server, this.daemon.files, [...caller.scopes], (event) => {
-      queued = queued.then(() => events.emit(event));
-    });
+    const session = new ServerSession(
+      server,
+      this.daemon.files,
+      [...caller.scopes],
+      (event) => {
+        queued = queued.then(() => events.emit(event));
+      },
+      caller.actor?.name,
+    );
     let resolveClosed!: () => void;
     const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
     let open = true;

@@ -46,7 +46,7 @@ export function sessionRoutes(app: FastifyInstance, api: NodeClient, config: { n
       try {
         const { nodeId, secret } = config;
         const payload = verifyNodeToken(secret, typeof token === 'string' ? token : undefined, { node: nodeId, server: String(server) });
-        const remote = await api.connect({ user: payload.user, scopes: payload.scopes }, String(server));
+        const remote = await api.connect({ user: payload.user, scopes: payload.scopes, ...(payload.actor && { actor: payload.actor }) }, String(server));
         if (session.dropped || socket.readyState !== socket.OPEN) return remote.close();
         session.remote = remote;
         outbox.push({ opened: n });

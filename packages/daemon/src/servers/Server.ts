@@ -1,6 +1,6 @@
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
-import { builtinVariables, checkDefinitionValues, OutpostError, Scopes } from '@outpost/shared';
+import { builtinVariables, checkDefinitionValues, commandEcho, OutpostError, Scopes } from '@outpost/shared';
 import type { BackupAuthor, NodeEvent, ServerDefinition, ServerLimits, ServerStats, Step } from '@outpost/shared';
 import { DiskUsage } from '../disk/DiskUsage.js';
 import { ConsoleBuffer } from '../console/ConsoleBuffer.js';
@@ -173,6 +173,16 @@ export class Server implements TaskHost {
   /** Sends a console command to the program; ignored while it is not running, as a terminal would. */
   sendCommand(command: string): void {
     this.process?.write(command);
+  }
+
+  /**
+   * A command someone typed in the console: echoed first, for everyone watching and in the replay
+   * (marked as input, naming `by` when known), then sent. Not running, it is neither, as before.
+   */
+  typeCommand(command: string, by?: string): void {
+    if (!this.process) return;
+    this.console.append(commandEcho(command, by));
+    this.process.write(command);
   }
 
   start(): Promise<void> {

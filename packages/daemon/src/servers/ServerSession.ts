@@ -53,6 +53,8 @@ export class ServerSession {
     private readonly files: ServerFilesAccess,
     private readonly scopes: readonly string[],
     private readonly emit: (event: SocketEvent) => void,
+    /** Who the console names as the sender of this session's commands (NodeCaller.actor's name). */
+    private readonly sender?: string,
   ) {
     this.unsubscribe.push(server.onStatus((running) => emit({ type: 'status', data: { running, installing: server.installing } })));
     if (grants(scopes, serverActionScopes.consoleView)) {
@@ -118,7 +120,7 @@ export class ServerSession {
       }
       case 'consoleSend':
         if (typeof data?.command !== 'string') throw new OutpostError('ErrFieldRequired', 'command is required', { field: 'command' });
-        this.server.sendCommand(data.command);
+        this.server.typeCommand(data.command, this.sender);
         return;
       case 'fileGet':
       case 'filePut':

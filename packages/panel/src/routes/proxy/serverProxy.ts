@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { isOn } from '../../services/isOn.js';
 import { templateDefinition } from '../../services/saveTemplate.js';
-import { serverAccess } from '../../services/policy/policy.js';
+import { actorOf, serverAccess } from '../../services/policy/policy.js';
 import { getConsoleSchema, getDefinitionSchema, postConsoleSchema, postDefinitionSchema, powerSchema, querySchema } from './schema.js';
 import { serverPaths } from './serverPaths.js';
 
@@ -56,6 +56,8 @@ export default async function serverProxyRoutes(app: FastifyInstance): Promise<v
         const { client, caller, server } = await serverAccess(request);
         const body = request.body;
         const command = typeof body === 'string' ? body : body.command;
+        // The console's echo of the command names who sent it.
+        caller.actor = await actorOf(request);
         await client.sendCommand(caller, server.id, command);
         await emitFor(request, { event: 'server.console.command', server: server.id, data: { command } });
         return reply.code(204).send(null);

@@ -2,7 +2,7 @@ import { OutpostError, ServerParams, grants, refusalLine, serverActionScopes, so
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { MessageBudget, cutOffFlood } from '@outpost/daemon';
-import { refuseSocketMessage, serverAccess } from '../../services/policy/policy.js';
+import { actorOf, refuseSocketMessage, serverAccess } from '../../services/policy/policy.js';
 import { emitSocketMessage } from '../../services/activity/socketEvents.js';
 
 /**
@@ -100,6 +100,8 @@ export default async function socketProxyRoutes(app: FastifyInstance): Promise<v
           const access = await serverAccess(request);
           scopes = access.scopes;
           serverId = access.server.id;
+          // The node names the sender on the echo of each command this socket sends.
+          access.caller.actor = await actorOf(request);
           const opened = await access.client.connect(access.caller, access.server.id);
           if (closed) return opened.close();
           node = opened;

@@ -1,14 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconPlayerPause, IconPlayerPlay, IconSend } from '@tabler/icons-react';
+import { IconCheck, IconClearAll, IconCopy, IconPlayerPause, IconPlayerPlay, IconSend } from '@tabler/icons-react';
 import { useTranslation } from '../../../translation/useTranslation';
 import { useCan } from '../../../hooks/useCan';
+import { useSelf } from '../../../api/self';
 import { useConnection, useConnectionEvent, useConnectionSnapshot } from '../../../live/useServerConnection';
 import { useKeySequences } from '../useKeySequences';
 import { REPLAY_POLL_MS } from './consoleText';
 import { Terminal, type TerminalHandle } from './Terminal';
 
-/** Live console with pause, replay after gaps, and the command line (spec section 2.3). */
+/** Spec section 9: the "copied" confirmation stays 6000 ms. */
+const COPIED_MS = 6000;
+
+/** Live console with pause, clear, copy, replay after gaps, and the command line (spec section 2.3). */
 export default function ConsoleTab() {
   const { t } = useTranslation();
   const connection = useConnection();
@@ -20,6 +24,8 @@ export default function ConsoleTab() {
   const [command, setCommand] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const canSend = useCan('consoleSend');
+  const self = useSelf();
+  const [copied, setCopied] = useState(false);
 
   useConnectionEvent(connection, 'console', (replay) => {
     // A refusal line carries no epoch: it is not part of the server's output.
@@ -47,6 +53,19 @@ export default function ConsoleTab() {
     terminal.current?.setPaused(next);
     if (!next) setUnseen(0);
   };
+  const clear = () => {
+    terminal.current?.clear();
+    setUnseen(0);
+  };
+  const copy = async () => {
+    await navigator.clipboard.writeText(terminal.current?.text() ?? '');
+    setCopied(true);
+  };
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
   const send = () => {
     const text = command.trim();
     if (!text) return;
@@ -76,8 +95,16 @@ export default function ConsoleTab() {
               </Badge>
             )}
           </Group>
+          <Group gap="xs">
+            <Button size="xs" variant="light" leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />} onClick={() => void copy().catch(() => undefined)} data-testid="console-copy">
+              {copied ? t('common.copied') : t('common.copy')}
+            </Button>
+            <Button size="xs" variant="light" leftSection={<IconClearAll size={14} />} onClick={clear} data-testid="console-clear">
+              {t('console.clear')}
+            </Button>
+          </Group>
         </Group>
-        <Terminal ref={terminal} />
+        <Terminal ref={terminal} self={self.data?.username} />
         {canSend && (
           <TextInput
             ref={input}

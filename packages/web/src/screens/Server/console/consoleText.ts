@@ -8,15 +8,27 @@ export const REPLAY_POLL_MS = 5000;
 
 // Black on amber, then back to normal: the DAEMON marker the spec asks for on daemon lines.
 const DAEMON_MARK = '\x1b[30;43m DAEMON \x1b[0m ';
+// Bold cyan for what someone typed, dim for who typed it.
+const INPUT_START = '\x1b[1;36m> ';
+const INPUT_BY = '\x1b[0;2m \u00b7 ';
+const RESET = '\x1b[0m';
+
+// A line that starts with "[DAEMON]", or with the echo of a sent command (shared commandEcho:
+// "[INPUT] cmd" or "[INPUT name] cmd"), at the start of the text or after a line break.
+const MARKED_LINE = /(^|\n)(?:\[DAEMON\] ?|\[INPUT(?: ([^\]\n]+))?\] ([^\n]*))/g;
 
 /**
- * Marks lines that start with "[DAEMON]" (spec section 2.3). `atLineStart` says whether the
+ * Marks lines that start with "[DAEMON]" (spec section 2.3) and shows echoed commands as input,
+ * "> cmd", naming the sender unless it is `self` (the viewer). `atLineStart` says whether the
  * previous chunk ended a line, since chunks need not break at line ends.
  */
-export function markDaemonLines(text: string, atLineStart: boolean): string {
-  return text.replace(/(^|\n)\[DAEMON\] ?/g, (match, before: string, offset: number) =>
-    offset === 0 && before === '' && !atLineStart ? match : `${before}${DAEMON_MARK}`,
-  );
+export function markLines(text: string, atLineStart: boolean, self?: string): string {
+  return text.replace(MARKED_LINE, (match, before: string, by: string | undefined, command: string | undefined, offset: number) => {
+    if (offset === 0 && before === '' && !atLineStart) return match;
+    if (command === undefined) return `${before}${DAEMON_MARK}`;
+    const sender = by && by !== self ? `${INPUT_BY}${by}` : '';
+    return `${before}${INPUT_START}${command}${sender}${RESET}`;
+  });
 }
 
 /** Number of line breaks in a chunk: what the paused badge counts. */
