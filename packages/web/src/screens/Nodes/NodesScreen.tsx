@@ -33,8 +33,9 @@ export default function NodesScreen() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('nodes.fields.name')}</Table.Th>
-                  <Table.Th>{t('nodes.publicAddress')}</Table.Th>
-                  <Table.Th>{t('nodes.fields.sftpPort')}</Table.Th>
+                  {/* On a phone the addresses stay on each node's page, so the list fits the screen. */}
+                  <Table.Th visibleFrom="sm">{t('nodes.publicAddress')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('nodes.fields.sftpPort')}</Table.Th>
                   <Table.Th>{t('nodes.status')}</Table.Th>
                   <Table.Th ta="end">{t('nodes.servers')}</Table.Th>
                 </Table.Tr>
@@ -50,12 +51,12 @@ export default function NodesScreen() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <Text ff="monospace" size="sm">
                         {hostPort(node.publicHost, node.publicPort)}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <Text ff="monospace" size="sm">
                         {node.sftpPort}
                       </Text>

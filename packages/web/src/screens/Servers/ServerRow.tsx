@@ -16,18 +16,25 @@ export function ServerRow({ server, live, memoryScale }: { server: ServerSummary
   const { t } = useTranslation();
   const running = live?.state === 'online' || live?.state === 'installing';
   const hasStats = live?.cpu !== undefined && live.memory !== undefined;
+  const memory = !hasStats ? '' : live.memoryLimit ? t('limits.ofMiB', { used: format.number(live.memory! / MIB), limit: format.number(live.memoryLimit) }) : format.bytes(live.memory!);
   return (
     <LinkRow to={`/server/${server.id}`} testId="server-row">
       <Table.Td>
         <LiveStateBadge state={live?.state} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         <Text ff="monospace" size="sm" c="dimmed">
           {server.id}
         </Text>
       </Table.Td>
       <Table.Td fw={500} style={{ wordBreak: 'break-word' }} {...paintTimed('server-name')}>
         {server.name}
+        {/* On a phone, CPU and memory in one short line under the name, where their columns do not fit. */}
+        {hasStats && running && (
+          <Text size="xs" ff="monospace" fw={400} hiddenFrom="sm" style={{ whiteSpace: 'nowrap' }} data-testid="server-row-compact">
+            {t('serverList.cpu')} {format.percent(live.cpu!)} · {t('serverList.memory')} {memory}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td visibleFrom="sm">{server.node.name}</Table.Td>
       <Table.Td visibleFrom="md">
@@ -47,13 +54,9 @@ export function ServerRow({ server, live, memoryScale }: { server: ServerSummary
         {hasStats &&
           running &&
           (live.memoryLimit ? (
-            <UsageBar
-              testId="server-row-memory"
-              label={t('limits.ofMiB', { used: format.number(live.memory! / MIB), limit: format.number(live.memoryLimit) })}
-              fraction={live.memory! / (live.memoryLimit * MIB)}
-            />
+            <UsageBar testId="server-row-memory" label={memory} fraction={live.memory! / (live.memoryLimit * MIB)} />
           ) : (
-            <UsageBar testId="server-row-memory" label={format.bytes(live.memory!)} fraction={memoryScale > 0 ? live.memory! / memoryScale : 0} />
+            <UsageBar testId="server-row-memory" label={memory} fraction={memoryScale > 0 ? live.memory! / memoryScale : 0} />
           ))}
       </Table.Td>
     </LinkRow>

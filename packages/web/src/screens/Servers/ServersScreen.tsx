@@ -116,7 +116,7 @@ export default function ServersScreen() {
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('serverList.state.label')}</Table.Th>
-                      <Table.Th>{t('servers.id')}</Table.Th>
+                      <Table.Th visibleFrom="sm">{t('servers.id')}</Table.Th>
                       <Table.Th>{t('servers.name')}</Table.Th>
                       <Table.Th visibleFrom="sm">{t('servers.node')}</Table.Th>
                       <Table.Th visibleFrom="md">{t('servers.address')}</Table.Th>
