@@ -18,7 +18,7 @@ async function settled(page: Page): Promise<void> {
 const call = (page: Page, method: string, url: string) => page.evaluate(async ({ method, url }) => (await fetch(url, { method })).status, { method, url });
 
 describe('on a phone', () => {
-  it('scrolls no screen sideways, and the server list keeps state, CPU and memory', async () => {
+  it('scrolls no screen sideways, shows the server tabs go on, and the server list keeps state, CPU and memory', async () => {
     const { page } = rig.browser;
     await page.setViewportSize(phone);
     for (const path of ['/auth/login', '/auth/register', '/auth/forgot']) {
@@ -51,6 +51,17 @@ describe('on a phone', () => {
       await screenshot(page, `phone-server-${tab}`);
     }
     expect(wide).toEqual([]);
+
+    // The server's tab bar fades where more tabs are, and scrolls to reach every one.
+    await page.goto(`/server/${id}`);
+    const bar = page.getByTestId('server-tabs');
+    await expect.poll(() => bar.getAttribute('data-more-end')).toBe('true');
+    await expect(bar.getAttribute('data-more-start')).resolves.toBe('false');
+    await screenshot(page, 'phone-server-tabs-start');
+    await page.locator('[data-tab=admin]').click();
+    await expect.poll(() => bar.getAttribute('data-more-start')).toBe('true');
+    await expect.poll(() => bar.getAttribute('data-more-end')).toBe('false');
+    await screenshot(page, 'phone-server-tabs-end');
 
     // The list row keeps the state, and CPU and memory in one short line under the name.
     await page.goto('/server');

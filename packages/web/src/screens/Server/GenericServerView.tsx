@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Alert, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from '../../translation/useTranslation';
@@ -16,6 +16,8 @@ import { visibleTabs, type ServerTabId } from './serverTabs';
 import { ClientOnly } from '../../ssr/ClientOnly';
 import type { ServerViewProps } from './serverViews';
 import { useKeySequences } from './useKeySequences';
+import { fadeHiddenEnds, useHiddenEnds } from './hiddenEnds';
+import { useIsRtl } from '../../hooks/useIsRtl';
 
 // The heavy tabs (terminal, charts, editor) load only when opened.
 const panels: Record<ServerTabId, ComponentType<ServerViewProps>> = {
@@ -44,6 +46,10 @@ export function GenericServerView({ server }: ServerViewProps) {
   const tabs = visibleTabs(useServerScopes());
   const canRename = useCan('rename');
   const canStats = useCan('stats');
+  // On a phone the tab row scrolls sideways: its hidden ends fade, to say more tabs are there.
+  const tabRow = useRef<HTMLDivElement>(null);
+  const hiddenEnds = useHiddenEnds(tabRow);
+  const rtl = useIsRtl();
   const [tab, setTab] = useState<ServerTabId | undefined>(tabs[0]?.id);
 
   // Spec panel.md section 4: after the last reconnect fails, one warning toast and a lasting alert.
@@ -105,7 +111,13 @@ export function GenericServerView({ server }: ServerViewProps) {
             style={{ position: 'fixed', bottom: 0, insetInline: 0, zIndex: 50, paddingInlineStart: 'var(--app-shell-navbar-offset, 0rem)' }}
           >
             {/* One row that scrolls sideways on a phone, rather than a second row over the content. */}
-            <Tabs.List data-testid="server-tabs" style={{ flexWrap: 'nowrap', overflowX: 'auto', justifyContent: 'safe center', scrollbarWidth: 'none' }}>
+            <Tabs.List
+              ref={tabRow}
+              data-testid="server-tabs"
+              data-more-start={hiddenEnds.start}
+              data-more-end={hiddenEnds.end}
+              style={{ flexWrap: 'nowrap', overflowX: 'auto', justifyContent: 'safe center', scrollbarWidth: 'none', ...fadeHiddenEnds(hiddenEnds, rtl) }}
+            >
               {tabs.map((entry) => (
                 <Tabs.Tab key={entry.id} value={entry.id} data-tab={entry.id} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                   {t(`server.tabs.${entry.id}`)}
