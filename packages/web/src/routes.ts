@@ -41,7 +41,8 @@ export const routes: RouteEntry[] = [
   { path: '/activity', screen: screen(() => import('./screens/Activity/ActivityScreen')), nav: { label: 'nav.activity', icon: 'activity', shortcut: 'l' }, scope: Scopes.ActivityView },
   { path: '/settings', screen: screen(() => import('./screens/Settings/SettingsScreen')), nav: { label: 'nav.settings', icon: 'settings', shortcut: 'c' }, scope: Scopes.ServersAdmin, refusal: 'settings.notAllowed' },
   { path: '/addserver', screen: screen(() => import('./screens/AddServer/AddServerScreen')), scope: Scopes.ServersCreate },
-  { path: '/server/:id', screen: screen(() => import('./screens/Server/ServerScreen')) },
+  // Below the server, its tab and (files) folder: serverLocation.ts.
+  { path: '/server/:id/*?', screen: screen(() => import('./screens/Server/ServerScreen')) },
   { path: '/user/:id', screen: screen(() => import('./screens/User/UserScreen')), scope: Scopes.UsersView },
   { path: '/adduser', screen: screen(() => import('./screens/AddUser/AddUserScreen')) },
   { path: '/template/:id', screen: screen(() => import('./screens/Template/TemplateScreen')), scope: Scopes.TemplatesView },

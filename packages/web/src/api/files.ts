@@ -14,6 +14,10 @@ export const deleteFile = (id: string, path: string) => api.delete<unknown>(file
 /** Zips `sources` into the archive at `target`. */
 export const archiveFiles = (id: string, target: string, sources: string[]) =>
   api.post<unknown>(`${proxyBase(id)}/archive/${encodePath(target)}`, sources);
+/** Moves (renames) a file or folder; refused 409 when `to` exists. */
+export const moveFile = (id: string, from: string, to: string) => api.post<unknown>(`${proxyBase(id)}/files/move`, { from, to });
+/** Copies a file or a folder with its contents; refused 409 when `to` exists, 413 past the disk limit. */
+export const copyFile = (id: string, from: string, to: string) => api.post<unknown>(`${proxyBase(id)}/files/copy`, { from, to });
 export const extractArchive = (id: string, archive: string, destination: string) =>
   api.get<unknown>(`${proxyBase(id)}/extract/${encodePath(archive)}?destination=${encodeURIComponent(destination)}`);
 
@@ -65,4 +69,12 @@ export function useArchiveFiles(id: string) {
 
 export function useExtractArchive(id: string) {
   return useMutation({ mutationFn: ({ archive, destination }: { archive: string; destination: string }) => extractArchive(id, archive, destination) });
+}
+
+export function useMoveFile(id: string) {
+  return useMutation({ mutationFn: ({ from, to }: { from: string; to: string }) => moveFile(id, from, to) });
+}
+
+export function useCopyFile(id: string) {
+  return useMutation({ mutationFn: ({ from, to }: { from: string; to: string }) => copyFile(id, from, to) });
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Alert, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from '../../translation/useTranslation';
@@ -18,6 +18,9 @@ import type { ServerViewProps } from './serverViews';
 import { useKeySequences } from './useKeySequences';
 import { fadeHiddenEnds, useHiddenEnds } from './hiddenEnds';
 import { useIsRtl } from '../../hooks/useIsRtl';
+import { useNavigate } from '../../router/useNavigate';
+import { useParams } from '../../router/useParams';
+import { serverPath, serverPlace } from './serverLocation';
 
 // The heavy tabs (terminal, charts, editor) load only when opened.
 const panels: Record<ServerTabId, ComponentType<ServerViewProps>> = {
@@ -50,7 +53,10 @@ export function GenericServerView({ server }: ServerViewProps) {
   const tabRow = useRef<HTMLDivElement>(null);
   const hiddenEnds = useHiddenEnds(tabRow);
   const rtl = useIsRtl();
-  const [tab, setTab] = useState<ServerTabId | undefined>(tabs[0]?.id);
+  // The tab is the address's (serverLocation.ts), so a reload or a shared link opens it again.
+  const navigate = useNavigate();
+  const asked = serverPlace(useParams()['*']).tab;
+  const tab = tabs.find((entry) => entry.id === asked)?.id ?? tabs[0]?.id;
 
   // Spec panel.md section 4: after the last reconnect fails, one warning toast and a lasting alert.
   const failed = status === 'failed';
@@ -64,7 +70,7 @@ export function GenericServerView({ server }: ServerViewProps) {
 
   // Another tab unmounts this one: its unsaved edits would be lost without a word.
   const switchTab = (next: ServerTabId) => {
-    if (next !== tab && confirmDiscard()) setTab(next);
+    if (next !== tab && confirmDiscard()) navigate(serverPath(server.id, next));
   };
   useKeySequences(Object.fromEntries(tabs.map((entry) => [`t ${entry.key}`, () => switchTab(entry.id)])));
 

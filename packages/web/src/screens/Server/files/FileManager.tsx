@@ -3,15 +3,22 @@ import { Alert, Box, Button, Group, Image, Loader, Modal, Overlay, Paper, Progre
 import { IconPlayerPause, IconPlayerPlay, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from '../../../translation/useTranslation';
 import type { FileEntry } from '@outpost/shared';
-import { fileUrl, useArchiveFiles, useExtractArchive } from '../../../api/files';
+import { fileUrl, useArchiveFiles, useCopyFile, useExtractArchive, useMoveFile } from '../../../api/files';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useCan } from '../../../hooks/useCan';
 import { i18n } from '../../../i18n';
 import { useConnection } from '../../../live/useServerConnection';
+import { useNavigate } from '../../../router/useNavigate';
+import { useParams } from '../../../router/useParams';
+import { serverPath, serverPlace } from '../serverLocation';
 import type { ServerViewProps } from '../serverViews';
 import { useKeySequences } from '../useKeySequences';
 import { archiveRequest } from './archiveRequest';
+import { droppedNames } from './entryDrag';
+import { FileBreadcrumb } from './FileBreadcrumb';
+import { MoveDialog, type MoveTarget } from './MoveDialog';
+import { SelectionBar } from './SelectionBar';
 import { entryActions } from './entryActions';
 import { FileEditorModal, type EditTarget } from './FileEditorModal';
 import { joinPath } from './fileKinds';
@@ -23,13 +30,22 @@ import { droppedFiles } from './uploadRules';
 import { useFolder } from './useFolder';
 import { useUploads } from './useUploads';
 
-/** Browse, edit, upload, archive and delete a server's files (spec section 2.5). */
+/**
+ * Browse, edit, upload, archive, move, copy and delete a server's files (spec section 2.5). The
+ * folder shown is the address's (`/server/{id}/files/{folder}`), so a reload or a link opens it.
+ */
 export function FileManager({ server }: ServerViewProps) {
   const { t } = useTranslation();
-  const folder = useFolder(useConnection());
+  const navigate = useNavigate();
+  const wanted = serverPlace(useParams()['*']).folder;
+  const folder = useFolder(useConnection(), wanted, (target) => navigate(serverPath(server.id, 'files', target)));
   const canWrite = useCan('filePut');
   const archive = useArchiveFiles(server.id);
   const extract = useExtractArchive(server.id);
+  const moveFile = useMoveFile(server.id);
+  const copyFile = useCopyFile(server.id);
+  const [moving, setMoving] = useState<MoveTarget | null>(null);
+  const [deletingSelection, setDeletingSelection] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [creating, setCreating] = useState<'file' | 'folder' | null>(null);
   const [editing, setEditing] = useState<EditTarget | null>(null);
@@ -49,15 +65,58 @@ export function FileManager({ server }: ServerViewProps) {
     setCreating(null);
   };
 
-  const archiveShown = () => {
+  const archiveShown = (then?: (target: string) => void) => {
     const request = archiveRequest(path, (listing?.files ?? []).map((entry) => entry.name), selected);
     if (!request) return;
     archive.mutate(request, {
       onSuccess: () => {
-        notifySuccess(t('files.archived'));
+        if (then) then(request.target);
+        else notifySuccess(t('files.archived'));
         refresh();
       },
       onError: notifyError,
+    });
+  };
+
+  /** Moves or copies one entry; the dialog closes once it went through, and stays open on a refusal. */
+  const moveOrCopy = (target: MoveTarget, to: string) => {
+    const mutation = target.mode === 'copy' ? copyFile : moveFile;
+    mutation.mutate(
+      { from: target.from, to: to.startsWith('/') ? to : joinPath(path, to) },
+      {
+        onSuccess: () => {
+          notifySuccess(t(target.mode === 'copy' ? 'files.copied' : 'files.moved', { path: to }));
+          setMoving(null);
+          refresh();
+        },
+        onError: notifyError,
+      },
+    );
+  };
+
+  /** Rows dragged onto a folder (a row of this one, or a breadcrumb): each moves into it under its own name. */
+  const dropInto = (event: DragEvent, destination: string) => {
+    event.preventDefault();
+    const names = droppedNames(event.dataTransfer).filter((name) => joinPath(path, name) !== destination);
+    if (!canWrite || names.length === 0) return;
+    void Promise.all(names.map((name) => moveFile.mutateAsync({ from: joinPath(path, name), to: joinPath(destination, name) })))
+      .then(() => notifySuccess(t('files.moved', { path: destination })), notifyError)
+      .finally(refresh);
+  };
+
+  /** One file downloads as it is; a folder or several entries are zipped here first (the archive route) and the zip downloads. */
+  const downloadSelection = () => {
+    const only = selected.length === 1 ? listing?.files.find((entry) => entry.name === selected[0]) : undefined;
+    const start = (target: string) => {
+      const link = document.createElement('a');
+      link.href = fileUrl(server.id, target);
+      link.download = target.split('/').pop() ?? '';
+      link.click();
+    };
+    if (only?.isFile) return start(joinPath(path, only.name));
+    archiveShown((target) => {
+      notifySuccess(t('files.downloadZipped', { name: target.split('/').pop() }));
+      start(target);
     });
   };
 
@@ -123,16 +182,19 @@ export function FileManager({ server }: ServerViewProps) {
         </Overlay>
       )}
       <FileToolbar
-        path={path}
         canWrite={canWrite}
         selectedCount={selected.length}
         hasFiles={!!listing?.files.length}
         picker={picker}
         onRefresh={refresh}
         onCreate={setCreating}
-        onArchive={archiveShown}
+        onArchive={() => archiveShown()}
+        breadcrumb={<FileBreadcrumb path={path} onOpen={folder.goTo} onDropEntries={canWrite ? dropInto : undefined} />}
         onUpload={(files) => void upload(path, files)}
       />
+      {canWrite && (
+        <SelectionBar count={selected.length} onDelete={() => setDeletingSelection(true)} onDownload={downloadSelection} onArchive={() => archiveShown()} onClear={() => folder.setSelected([])} />
+      )}
       {uploads.map((entry) => {
         const known = entry.fraction !== undefined;
         const percent = Math.floor((entry.fraction ?? 0) * 100);
@@ -182,6 +244,8 @@ export function FileManager({ server }: ServerViewProps) {
               downloadUrl: urlOf,
               remove: setDeleting,
               extract: extractHere,
+              move: (entry, mode) => setMoving({ mode, entry, from: joinPath(path, entry.name) }),
+              dropOnto: (event, name) => dropInto(event, joinPath(path, name)),
             }}
           />
           {listing && listing.files.length === 0 && !listing.error && (
@@ -191,6 +255,19 @@ export function FileManager({ server }: ServerViewProps) {
           )}
         </Box>
       )}
+      <MoveDialog target={moving} onClose={() => setMoving(null)} onSubmit={moveOrCopy} />
+      <ConfirmDialog
+        opened={deletingSelection}
+        title={t('files.deleteTitle')}
+        message={t('files.deleteSelectionConfirm', { count: selected.length })}
+        confirmLabel={t('files.delete')}
+        onClose={() => setDeletingSelection(false)}
+        onConfirm={() => {
+          for (const name of selected) folder.remove(name);
+          setDeletingSelection(false);
+        }}
+        testId="selection-delete-confirm"
+      />
       <NewEntryDialog kind={creating} onClose={() => setCreating(null)} onCreate={create} />
       <FileEditorModal serverId={server.id} target={editing} onClose={closeEditor} onSaved={refresh} />
       <ConfirmDialog

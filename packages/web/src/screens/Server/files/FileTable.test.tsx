@@ -23,6 +23,8 @@ function renderTable(canWrite: boolean, opened: string[] = []) {
     downloadUrl: (entry) => `/download/${entry.name}`,
     remove: record('remove'),
     extract: record('extract'),
+    move: (entry, mode) => void opened.push(`${mode} ${entry.name}`),
+    dropOnto: () => {},
   };
   renderWithProviders(<FileTable files={files} selected={[]} onSelect={() => {}} actions={actions} canWrite={canWrite} />);
 }
@@ -53,12 +55,14 @@ describe('FileTable', () => {
     expect(await menuOf('plugins')).toEqual([]);
   });
 
-  it('offers a writer Edit on text, Extract on archives and Delete on everything', async () => {
+  it('offers a writer Edit on text, Extract on archives, and Rename or move, Copy and Delete on everything', async () => {
     renderTable(true);
-    expect(screen.getAllByRole('checkbox')).toHaveLength(4);
-    expect(await menuOf('server.properties')).toEqual(['Edit', 'Download', 'Delete']);
-    expect(await menuOf('world.zip')).toEqual(['Download', 'Extract here', 'Delete']);
-    expect(await menuOf('huge.log')).toEqual(['Download', 'Delete']);
+    // A box per row and one to tick them all.
+    expect(screen.getAllByRole('checkbox')).toHaveLength(5);
+    expect(await menuOf('server.properties')).toEqual(['Edit', 'Download', 'Rename or move', 'Copy', 'Delete']);
+    expect(await menuOf('world.zip')).toEqual(['Download', 'Extract here', 'Rename or move', 'Copy', 'Delete']);
+    expect(await menuOf('huge.log')).toEqual(['Download', 'Rename or move', 'Copy', 'Delete']);
+    expect(await menuOf('plugins')).toEqual(['Rename or move', 'Copy', 'Delete']);
   });
 
   it('opens every name: a file that cannot be edited too, so the screen can say why', () => {

@@ -1,10 +1,9 @@
-import type { RefObject } from 'react';
-import { Button, Group, Text, Title } from '@mantine/core';
+import type { ReactNode, RefObject } from 'react';
+import { Button, Group, Title } from '@mantine/core';
 import { IconFilePlus, IconFileZip, IconFolderPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from '../../../translation/useTranslation';
 
 interface FileToolbarProps {
-  path: string;
   canWrite: boolean;
   selectedCount: number;
   hasFiles: boolean;
@@ -14,18 +13,18 @@ interface FileToolbarProps {
   onCreate: (kind: 'file' | 'folder') => void;
   onArchive: () => void;
   onUpload: (files: File[]) => void;
+  /** The folder shown, as a clickable path. */
+  breadcrumb: ReactNode;
 }
 
 /** The folder shown, Refresh, and for writers New file, New folder, Archive and Upload. */
-export function FileToolbar({ path, canWrite, selectedCount, hasFiles, picker, onRefresh, onCreate, onArchive, onUpload }: FileToolbarProps) {
+export function FileToolbar({ canWrite, selectedCount, hasFiles, picker, onRefresh, onCreate, onArchive, onUpload, breadcrumb }: FileToolbarProps) {
   const { t } = useTranslation();
   return (
     <Group justify="space-between" mb="sm" wrap="wrap">
       <div>
         <Title order={4}>{t('files.title')}</Title>
-        <Text size="sm" c="dimmed" ff="monospace" data-testid="file-path">
-          {path}
-        </Text>
+        {breadcrumb}
       </div>
       <Group gap="xs">
         <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={onRefresh}>

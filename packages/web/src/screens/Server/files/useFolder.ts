@@ -8,9 +8,10 @@ import { nextListing, upFrom } from './folderListing';
 /**
  * The folder the file manager shows and the moves through it. Listings come over the live
  * connection (or its HTTP fallback), which also answers creates and deletes with the listing
- * of the folder they happened in.
+ * of the folder they happened in. `wanted` is the folder to show (the address's); with `show`,
+ * moving to another folder goes through it (a new address), which then changes `wanted`.
  */
-export function useFolder(connection: ServerConnection) {
+export function useFolder(connection: ServerConnection, wanted = '/', show?: (path: string) => void) {
   const [listing, setListing] = useState<FileListing | null>(null);
   const [loading, setLoading] = useState(true);
   // Names ticked in the folder shown; every new listing starts with none.
@@ -24,7 +25,8 @@ export function useFolder(connection: ServerConnection) {
     },
     [connection],
   );
-  useEffect(() => go('/'), [go]);
+  useEffect(() => go(wanted), [go, wanted]);
+  const goTo = show ?? go;
   useConnectionEvent(connection, 'file', (answer) => {
     setLoading(false);
     setSelected([]);
@@ -39,9 +41,11 @@ export function useFolder(connection: ServerConnection) {
     selected,
     setSelected,
     /** Opens a folder of the one shown, by name. */
-    open: (name: string) => go(joinPath(path, name)),
+    open: (name: string) => goTo(joinPath(path, name)),
+    /** Shows another folder, by its path. */
+    goTo,
     /** Null at the root. */
-    up: up === null ? null : () => go(up),
+    up: up === null ? null : () => goTo(up),
     refresh: () => go(path),
     createFolder: (name: string) => connection.send({ type: 'file', data: { action: 'create', path: joinPath(path, name) } }),
     remove: (name: string) => connection.send({ type: 'file', data: { action: 'delete', path: joinPath(path, name) } }),
