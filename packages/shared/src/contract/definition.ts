@@ -47,7 +47,11 @@ function step<Tag extends string, Fields extends TProperties>(type: Tag, fields:
 
 // Spec "Processor (step) types": the fields each step type needs.
 export const DownloadStep = step('download', { files: Type.Array(Type.String()) });
-export const CommandStep = step('command', { commands: Type.Array(Type.String()) });
+export const CommandStep = step('command', {
+  commands: Type.Array(Type.String()),
+  /** What the step does, in one sentence (${name} filled in): the install log's line for it instead of each command. */
+  description: Type.Optional(Type.String({ maxLength: 300 })),
+});
 export const AlterFileStep = step('alterfile', { file: Name, /** Default true. */ regex: Type.Optional(Type.Boolean()), search: Name, replace: Type.Optional(Type.String()) });
 export const WriteFileStep = step('writefile', { target: Name, text: Type.Optional(Type.String()) });
 export const MoveStep = step('move', { source: Name, target: Name });

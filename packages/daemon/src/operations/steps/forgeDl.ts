@@ -2,6 +2,7 @@ import type { ForgeDlStep } from '@outpost/shared';
 import { isRecord, substitute } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
+import { commandLine } from '../commandLine.js';
 import { sourcesOf } from '../downloadSources.js';
 import { downloadToFile, fetchFollowing, parseHttpUrl, type FetchContext } from '../downloadToFile.js';
 import { fetchJson } from '../fetchJson.js';
@@ -51,7 +52,7 @@ export async function installForge(version: string, filename: string | undefined
   await downloadToFile(url, ctx.files, installer, ctx, { log: ctx.log, checksum: sha1 ? { algorithm: 'sha1', hex: sha1 } : undefined });
 
   const argv = ['java', '-jar', installer, '--installServer'];
-  ctx.log(`Running: ${argv.join(' ')}`);
+  ctx.log(commandLine(argv));
   const code = await ctx.exec(argv, { cwd: ctx.root, env: { ...ctx.env } }).catch((error: Error) => {
     throw new StepFailure(`could not run java: ${error.message}`);
   });

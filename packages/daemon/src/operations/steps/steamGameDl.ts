@@ -5,6 +5,7 @@ import type { SteamGameDlStep } from '@outpost/shared';
 import { OutpostError, substitute } from '@outpost/shared';
 import type { OperationContext } from '../OperationContext.js';
 import { StepFailure } from '../StepFailure.js';
+import { commandLine } from '../commandLine.js';
 
 /** The first executable `name` in PATH, or undefined. */
 async function findInPath(name: string, path: string | undefined): Promise<string | undefined> {
@@ -27,7 +28,7 @@ export async function steamGameDl(step: SteamGameDlStep, ctx: OperationContext):
     throw new OutpostError('ErrMissingBinary', 'Missing binary: steamcmd', { expected: 'steamcmd' });
   }
   const argv = ['steamcmd', '+force_install_dir', ctx.root, '+login', 'anonymous', '+app_update', appId, 'validate', '+quit'];
-  ctx.log(`Running: ${argv.join(' ')}`);
+  ctx.log(commandLine(argv));
   const code = await ctx.exec(argv, { cwd: ctx.root, env: { ...ctx.env } });
   if (code !== 0) throw new StepFailure(`steamcmd exited with code ${code}`);
 }
