@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { admin, appWithBrowserPerTest, createServerFromPage, screenshot, signIn } from './support';
+import { axeViolations, describeBlocking } from './support/axe';
 
 const rig = appWithBrowserPerTest();
 
@@ -22,6 +23,12 @@ async function putFiles(page: Page, id: string, files: Record<string, string>): 
 /** The names the file list shows, in order. */
 const names = (page: Page) => page.locator('[data-entry]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-entry')));
 const row = (page: Page, name: string) => page.locator(`[data-entry="${name}"]`);
+
+/** Fails with axe's words when the page shows a critical or serious violation now. */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const blocking = (await axeViolations(page)).filter((violation) => violation.impact === 'critical' || violation.impact === 'serious');
+  expect(blocking, `${where}: ${describeBlocking(blocking)}`).toEqual([]);
+}
 
 async function rowMenu(page: Page, name: string, item: string): Promise<void> {
   await row(page, name).getByRole('button', { name: 'Actions' }).click();
@@ -128,7 +135,12 @@ describe('the file manager', () => {
     await row(page, 'ops.json').getByRole('checkbox').check();
     await page.getByTestId('selection-bar').getByText('Ausgewählt: 1').waitFor();
     await row(page, 'game').getByRole('button', { name: 'Aktionen' }).click();
-    await page.getByRole('menuitem', { name: 'Umbenennen oder verschieben' }).waitFor();
-    await screenshot(page, 'file-manager-menu-de');
+    await page.getByRole('menuitem', { name: 'Umbenennen oder verschieben' }).click();
+    await page.getByRole('dialog').waitFor();
+    await screenshot(page, 'file-manager-move-dialog-de');
+    await expectAccessible(page, 'move dialog, German');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expectAccessible(page, 'a folder with a selection, German');
   });
 });

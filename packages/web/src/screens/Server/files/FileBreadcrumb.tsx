@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Text, VisuallyHidden } from '@mantine/core';
 import { IconServer } from '@tabler/icons-react';
 import { useTranslation } from '../../../translation/useTranslation';
 import { isEntryDrag } from './entryDrag';
@@ -21,10 +21,20 @@ export function FileBreadcrumb({ path, onOpen, onDropEntries }: FileBreadcrumbPr
     <Breadcrumbs separatorMargin={4} aria-label={t('files.breadcrumb')} data-testid="file-path" style={{ flexWrap: 'wrap' }}>
       {places.map((place, i) => {
         const current = i === places.length - 1;
-        const label = i === 0 ? <IconServer size={14} aria-label={place.label} style={{ verticalAlign: 'middle' }} /> : place.label;
+        // The server folder is drawn as an icon; its name is there for screen readers and as a tooltip.
+        const label =
+          i === 0 ? (
+            <>
+              <IconServer size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
+              <VisuallyHidden>{place.label}</VisuallyHidden>
+            </>
+          ) : (
+            place.label
+          );
+        const named = i === 0 ? { title: place.label } : {};
         if (current) {
           return (
-            <Text key={place.path} size="sm" ff="monospace" aria-current="location" title={i === 0 ? place.label : undefined}>
+            <Text key={place.path} size="sm" ff="monospace" aria-current="location" {...named}>
               {label}
             </Text>
           );
@@ -48,7 +58,7 @@ export function FileBreadcrumb({ path, onOpen, onDropEntries }: FileBreadcrumbPr
             type="button"
             size="sm"
             ff="monospace"
-            title={i === 0 ? place.label : undefined}
+            {...named}
             onClick={() => onOpen(place.path)}
             data-crumb={place.path}
             style={over === place.path ? { outline: '2px dashed var(--mantine-color-blue-6)', borderRadius: 4 } : undefined}
