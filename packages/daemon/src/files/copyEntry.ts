@@ -39,6 +39,8 @@ export async function copyEntry(files: ServerFiles, from: string, to: string): P
   if (quota && quota.limit > 0 && (await quota.room()) < bytes) {
     throw new OutpostError('ErrQuotaExceeded', `the copy (${Math.ceil(bytes / MiB)} MiB) would take the server's files over its disk limit of ${quota.limit / MiB} MiB`, { limit: quota.limit });
   }
+  // The folders above `to` are made as a move makes them; only what the copy itself made goes on a failure.
+  if (posix.dirname(target) !== '.') await files.mkdir(posix.dirname(target));
   try {
     for (const step of steps) {
       if (step.kind === 'folder') await files.makeFolder(step.to, step.mode);
