@@ -42,6 +42,11 @@ describe('NodeSessions', () => {
     const second = await new HttpNodeClient({ baseUrl, nodeId: 'node-1', secret: 'test-secret', sessions }).connect(watcher, id);
     const [a, b] = [collect(first), collect(second)];
     expect(upgrades).toBe(1);
+    // Each asks for the console so far, as the web app does on every open: a new session holds live
+    // text until then (ServerSession), and from then on every session gets the same batches.
+    first.send({ type: 'replay' });
+    second.send({ type: 'replay' });
+    await waitFor(() => a.some((e) => e.type === 'console') && b.some((e) => e.type === 'console'));
 
     first.send({ type: 'console', data: { command: 'echo once' } });
     await waitFor(() => echoOf(a, 'echo: once') !== undefined && echoOf(b, 'echo: once') !== undefined);
