@@ -176,12 +176,13 @@ describe('the daily screens', () => {
     await page.getByTestId('file-binary').waitFor();
     await expect(page.getByRole('link', { name: 'Download' }).getAttribute('download')).resolves.toBe('tool.bin');
     await screenshot(page, 'daily-file-binary');
-    await page.getByRole('button', { name: 'Close' }).click();
+    // The dialog's own Close, not the × in its corner (named Close too).
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
 
     await page.locator('[data-entry="huge.log"]').getByText('huge.log').click();
     await expect.poll(() => page.getByTestId('file-not-editable').innerText()).toContain('the editor opens files up to');
     await screenshot(page, 'daily-file-too-large');
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
 
     await page.locator('[data-entry="notes.txt"]').getByText('notes.txt').click();
     const editor = page.getByTestId('file-editor').locator('.cm-content');
