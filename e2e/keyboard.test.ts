@@ -110,6 +110,21 @@ describe('keyboard only', () => {
     await expect.poll(() => fileText(page, id, 'uploaded.txt')).toBe('from the picker');
     await screenshot(page, 'keyboard-uploaded');
 
+    // A dialog (n f, new file) starts on its first field, keeps Tab inside, and Esc gives the focus back.
+    await tabTo(page, (f) => f.text === 'notes.txt');
+    await page.keyboard.press('n');
+    await page.keyboard.press('f');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName === 'INPUT' && !!document.activeElement.closest('[role=dialog]'))).toBe(true);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await focused(page)).text).toBe('notes.txt');
+
     // ? shows every shortcut; Esc closes the sheet.
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
