@@ -21,6 +21,12 @@ const firstScreenLibraries = /\/node_modules\/(react|react-dom|scheduler|wouter|
 const firstScreenMantine =
   /\/@mantine\/core\/esm\/(core|components\/(ActionIcon|Alert|Anchor|Box|Button|CloseButton|Group|Input|Loader|Paper|PasswordInput|Stack|Text|TextInput|ThemeIcon|Title|Transition|UnstyledButton))\//;
 
+// The app's own small modules the sign-in page draws with (translation, session, router helpers,
+// the API client, the scopes table): beside the entry in one chunk, not a dozen tiny ones that each
+// cost a request's worth of wrapping and compress apart. Each must be something the sign-in page imports.
+const firstScreenApp =
+  /\/packages\/(web\/src\/(translation\/(useTranslation|translator)|session\/(can|sessionStore|startSession|homePath|ServerPermissionsProvider)|router\/useNavigate|api\/(client|ApiError|errorMessage|browserHasPasskeys)|components\/(AuthCard|DelayedMount))|shared\/src\/(scopes|actionScopes|errorBody))\.tsx?$/;
+
 /**
  * Writes a brotli and a gzip copy beside each text file of the build, which the panel sends to
  * browsers that accept them (`preCompressed` in the panel's SPA plugin): best compression, paid
@@ -65,7 +71,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first-screen', test: (id) => firstScreenLibraries.test(id) || firstScreenMantine.test(id) }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first-screen', test: (id) => firstScreenLibraries.test(id) || firstScreenMantine.test(id) || firstScreenApp.test(id) }] } } },
   },
   server: {
     proxy: {
