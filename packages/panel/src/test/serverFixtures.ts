@@ -1,5 +1,10 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Daemon } from '@outpost/daemon';
 import { Scopes, scopesFromPermissions, type ServerPermissions } from '@outpost/shared';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { startLocalNode, type LocalNode } from '../nodes/startLocalNode.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from './factories.js';
 
@@ -48,4 +53,41 @@ export async function createServerUser(app: FastifyInstance, serverId: string, f
   const user = await createSignedInUser(app, []);
   await app.panel.repo.permissions.replace(user.id, serverId, scopesFromPermissions(flags));
   return user;
+}
+
+/** A remote node for `app`: registered through the API, its daemon in-process behind HTTP on a loopback port, as `outpost daemon` serves it. */
+export interface RemoteTestNode {
+  nodeId: number;
+  daemon: Daemon;
+  /** Stops the daemon and its HTTP server and removes its folder. */
+  close(): Promise<void>;
+}
+
+export async function startRemoteNode(app: FastifyInstance, admin: TestUser, name: string): Promise<RemoteTestNode> {
+  const dir = await mkdtemp(join(tmpdir(), 'outpost-remote-node-'));
+  // Under root each server runs as a user of its own, which must pass through to its folder.
+  await chmod(dir, 0o711);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/nodes',
+    headers: admin.headers,
+    payload: { name, publicHost: '127.0.0.1', publicPort: 1, privateHost: '127.0.0.1', privatePort: 2, sftpPort: 3 },
+  });
+  if (created.statusCode !== 200) throw new Error(`adding the node answered ${created.statusCode} ${created.body}`);
+  const nodeId = created.json().id as number;
+  const secret = (await app.panel.repo.nodes.byId(nodeId))!.secret;
+  const daemon = await Daemon.open({ nodeId: String(nodeId), secret, serversDir: join(dir, 'servers'), autostart: false, stopGraceMs: 2000 });
+  const http = Fastify({ forceCloseConnections: true });
+  await http.register(daemon.routes);
+  await http.listen({ port: 0, host: '127.0.0.1' });
+  await app.panel.repo.nodes.update(nodeId, { private_port: (http.server.address() as AddressInfo).port });
+  return {
+    nodeId,
+    daemon,
+    async close() {
+      await daemon.close();
+      await http.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,14 +1,11 @@
-import { chmod, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { symlink } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Daemon } from '@outpost/daemon';
 import { Scopes, type ActivityEntry } from '@outpost/shared';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalNode } from '../../nodes/startLocalNode.js';
 import { createSignedInUser, createTestApp, type TestUser } from '../../test/factories.js';
-import { createServerUser, createTestServer } from '../../test/serverFixtures.js';
+import { createServerUser, createTestServer, startRemoteNode } from '../../test/serverFixtures.js';
 
 const MiB = 1024 ** 2;
 
@@ -49,22 +46,8 @@ async function localSetup(): Promise<Setup> {
 async function remoteSetup(): Promise<Setup> {
   const t = await createTestApp();
   const admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
-  const dir = await mkdtemp(join(tmpdir(), 'outpost-move-remote-'));
-  await chmod(dir, 0o711);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/nodes',
-    headers: admin.headers,
-    payload: { name: 'Remote moves', publicHost: '127.0.0.1', publicPort: 1, privateHost: '127.0.0.1', privatePort: 2, sftpPort: 3 },
-  });
-  expect(created.statusCode).toBe(200);
-  const nodeId = created.json().id as number;
-  const secret = (await t.app.panel.repo.nodes.byId(nodeId))!.secret;
-  const daemon = await Daemon.open({ nodeId: String(nodeId), secret, serversDir: join(dir, 'servers'), autostart: false, stopGraceMs: 2000 });
-  const daemonHttp = Fastify({ forceCloseConnections: true });
-  await daemonHttp.register(daemon.routes);
-  await daemonHttp.listen({ port: 0, host: '127.0.0.1' });
-  await t.app.panel.repo.nodes.update(nodeId, { private_port: (daemonHttp.server.address() as AddressInfo).port });
+  const remote = await startRemoteNode(t.app, admin, 'Remote node');
+  const { nodeId, daemon } = remote;
   const serverId = await createTestServer(t.app, admin, nodeId, 'move remote');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -75,10 +58,8 @@ async function remoteSetup(): Promise<Setup> {
     setDiskLimit: (mib) => daemon.servers.putDefinition(serverId, { ...daemon.servers.get(serverId).definition, limits: { disk: mib } }),
     makeUser: (flags) => createServerUser(t.app, serverId, flags),
     async close() {
-      await daemon.close();
-      await daemonHttp.close();
+      await remote.close();
       await t.close();
-      await rm(dir, { recursive: true, force: true });
     },
   };
 }
