@@ -1,45 +1,32 @@
 // Two panels on one database, as instances behind a load balancer run (issue 34): the login
 // budgets and one-use tickets are in the database, so a flood split over both gets the tries one
 // panel would give, and a step begun on one finishes on the other. SQLite is one panel per file.
-import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import type { DbDialect, PanelConfig } from '../../config.js';
+import type { DbDialect } from '../../config.js';
 import { currentOtpCode } from '../../services/otpCodes.js';
 import { createSignedInUser } from '../../test/factories.js';
 import { assert, attest, newCredential } from '../../test/softAuthenticator.js';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../test/testDatabase.js';
+import { testDialects } from '../../test/testDatabase.js';
+import { startTwoPanels, type TwoPanels } from '../../test/twoPanels.js';
 
 const shared = testDialects().filter((dialect) => dialect !== 'sqlite');
 
-const panel = (db: PanelConfig['db']) =>
-  buildApp({
-    config: { port: 0, host: '127.0.0.1', dataDir: mkdtempSync(join(tmpdir(), 'outpost-panels-')), db, sftpPort: 0, admin: { username: 'admin' }, sessionMinutes: 60 },
-    webDist: '/nonexistent-web-dist',
-  });
 
 describe.skipIf(shared.length === 0).each<DbDialect>(shared.length ? shared : ['postgres'])('two panels on one %s database', (dialect) => {
-  let database: TestDatabase;
+  let panels: TwoPanels;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    // One after the other: the second finds the schema migrated.
-    a = await panel(database.config);
-    b = await panel(database.config);
-    await Promise.all([a.listen({ port: 0, host: '127.0.0.1' }), b.listen({ port: 0, host: '127.0.0.1' })]);
+    panels = await startTwoPanels(dialect);
+    ({ a, b } = panels);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await database?.drop();
+    await panels?.close();
   });
 
-  const url = (app: FastifyInstance, path: string) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
+  const url = (app: FastifyInstance, path: string) => panels.url(app, path);
   const post = (app: FastifyInstance, path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(url(app, path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 

@@ -2,46 +2,31 @@
 // what one writes, the other's cache drops at once; access ended on one closes the live
 // connections held on the other; exactly one leads the once-only jobs, and the other takes them
 // when the leader's connection ends.
-import type { AddressInfo } from 'node:net';
 import { Scopes } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.js';
-import type { PanelConfig } from '../../config.js';
 import { createSignedInUser } from '../../test/factories.js';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../test/testDatabase.js';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { testDialects } from '../../test/testDatabase.js';
+import { startTwoPanels, type TwoPanels } from '../../test/twoPanels.js';
 
 const onPostgres = testDialects().includes('postgres');
 
 describe.skipIf(!onPostgres)('panels sharing one PostgreSQL', () => {
-  let database: TestDatabase;
+  let panels: TwoPanels;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
-  const panel = (config: PanelConfig['db']) =>
-    buildApp({
-      config: { port: 0, host: '127.0.0.1', dataDir: mkdtempSync(join(tmpdir(), 'outpost-cluster-')), db: config, sftpPort: 0, admin: { username: 'admin' }, sessionMinutes: 60 },
-      webDist: '/nonexistent-web-dist',
-      leadRetryMs: 100,
-    });
-
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    a = await panel(database.config);
-    b = await panel(database.config);
-    await Promise.all([a.listen({ port: 0, host: '127.0.0.1' }), b.listen({ port: 0, host: '127.0.0.1' })]);
+    panels = await startTwoPanels('postgres', { leadRetryMs: 100 });
+    ({ a, b } = panels);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await database?.drop();
+    await panels?.close();
   });
 
-  const url = (app: FastifyInstance, path: string) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
+  const url = (app: FastifyInstance, path: string) => panels.url(app, path);
   const self = (app: FastifyInstance, token: string) => fetch(url(app, '/api/self'), { headers: { authorization: `Bearer ${token}` } });
 
   it('a logout on one panel is refused by the other at once, not when its cached session ages out', async () => {
