@@ -51,7 +51,7 @@ export function TwoFactorCard() {
                   {t('account.otp.disable')}
                 </Button>
               ) : (
-                <Button onClick={() => start.mutate(undefined, { onSuccess: setSetup, onError: notifyError })} loading={start.isPending}>
+                <Button onClick={() => start.mutate(undefined, { onSuccess: setSetup, onError: notifyError })} loading={start.isPending} data-testid="otp-enable">
                   {t('account.otp.enable')}
                 </Button>
               )}

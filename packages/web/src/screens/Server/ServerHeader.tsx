@@ -25,7 +25,7 @@ export function ServerHeader({ server, running, installing = false, canRename }:
       </Title>
       {canRename && (
         <Tooltip label={t('server.rename')}>
-          <ActionIcon variant="subtle" aria-label={t('server.rename')} onClick={() => setRenaming(true)}>
+          <ActionIcon variant="subtle" aria-label={t('server.rename')} onClick={() => setRenaming(true)} data-testid="server-rename">
             <IconPencil size={18} />
           </ActionIcon>
         </Tooltip>

@@ -32,7 +32,7 @@ export function FileToolbar({ canWrite, selectedCount, hasFiles, picker, onRefre
         </Button>
         {canWrite && (
           <>
-            <Button size="xs" variant="default" leftSection={<IconFilePlus size={14} />} onClick={() => onCreate('file')}>
+            <Button size="xs" variant="default" leftSection={<IconFilePlus size={14} />} onClick={() => onCreate('file')} data-testid="file-new">
               {t('files.newFile')}
             </Button>
             <Button size="xs" variant="default" leftSection={<IconFolderPlus size={14} />} onClick={() => onCreate('folder')}>

@@ -27,7 +27,7 @@ export default function TasksTab({ server }: ServerViewProps) {
     <Paper withBorder radius="md" p="lg">
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('tasks.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})} data-testid="task-add">
           {t('tasks.add')}
         </Button>
       </Group>
