@@ -61,6 +61,11 @@ describe('the sessions socket', () => {
       expect(eventsOf(frames, n)[0]).toEqual({ type: 'status', data: { running: true, installing: false } });
     }
 
+    // The watchers ask for the console so far, as the web app does on every open: a new session holds
+    // live text until then (ServerSession), and from then on one batch serves them all.
+    send({ session: 1, message: { type: 'replay' } });
+    send({ session: 2, message: { type: 'replay' } });
+    await waitFor(() => [1, 2].every((n) => eventsOf(frames, n).some((e) => e.type === 'console')), 5000, 'both replays');
     send({ session: 1, message: { type: 'console', data: { command: 'echo shared' } } });
     await waitFor(() => consoleOf(frames, 2).includes('echo: shared'), 5000, 'the echo on session 2');
     const batch = frames.find((f) => 'sessions' in f && f.event.type === 'console' && f.event.data.logs.join('').includes('echo: shared'));
