@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, openBrowser, startApp, type RunningApp } from './support';
+import { admin, callFromPage, openBrowser, type RunningApp, startApp } from './support';
 import { axeViolations, countByImpact, describeBlocking, type AxeViolation, type Impact } from './support/axe';
 import { createServerFromPage } from './support/servers';
 
@@ -23,13 +23,7 @@ const report = new URL('./screenshots/axe-report.txt', import.meta.url).pathname
 /** Ids the screens need, made once through the API by the first variant. */
 const made = { server: '', node: '', user: '' };
 
-/** Calls the panel with the page's session; answers the status. */
-const call = (page: Page, method: string, url: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, url, body }) =>
-      (await fetch(url, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })).status,
-    { method, url, body },
-  );
+const call = callFromPage;
 
 async function makeData(page: Page): Promise<void> {
   if (made.server) return;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { admin, appWithBrowserPerTest, consoleText, createServerFromPage, openBrowser, screenshot, signIn, uniqueUser } from './support';
+import { admin, appWithBrowserPerTest, callFromPage, consoleText, createServerFromPage, openBrowser, screenshot, signIn, uniqueUser } from './support';
 
 const rig = appWithBrowserPerTest();
 
@@ -22,13 +22,7 @@ const answering = {
   supportedEnvironments: [{ type: 'standard' }],
 };
 
-/** Calls the panel with the page's session; answers the status. */
-const call = (page: Page, method: string, url: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, url, body }) =>
-      (await fetch(url, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })).status,
-    { method, url, body },
-  );
+const call = callFromPage;
 
 /** Opens the server's console and waits until it is live. */
 async function openConsole(page: Page, id: string): Promise<void> {

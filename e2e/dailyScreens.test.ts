@@ -2,7 +2,7 @@ import { truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { admin, appWithBrowserPerTest, consoleText, createServerFromPage, screenshot, signIn, uniqueUser } from './support';
+import { admin, appWithBrowserPerTest, callFromPage, consoleText, createServerFromPage, screenshot, signIn, uniqueUser } from './support';
 
 const rig = appWithBrowserPerTest();
 
@@ -13,13 +13,7 @@ const memoryHolder = {
   supportedEnvironments: [{ type: 'standard' }],
 };
 
-/** Calls the panel with the page's session; answers the status. */
-const call = (page: Page, method: string, url: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, url, body }) =>
-      (await fetch(url, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })).status,
-    { method, url, body },
-  );
+const call = callFromPage;
 
 const rowOf = (page: Page, name: string) => page.getByTestId('server-row').filter({ hasText: name });
 const stateOf = (page: Page, name: string) => rowOf(page, name).getByTestId('server-row-state').getAttribute('data-state');

@@ -8,5 +8,5 @@ export { appWithBrowserPerTest } from './perTest';
 export { startDaemon, type RunningDaemon } from './startDaemon';
 export { startApp, type RunningApp } from './startApp';
 export { freePort } from './freePort';
-export { consoleText, createServerFromPage } from './servers';
+export { callFromPage, consoleText, createServerFromPage } from './servers';
 export { startCluster, type RunningCluster } from './startCluster';

@@ -3,6 +3,14 @@ import type { Page } from 'playwright-core';
 /** What a server's terminal shows (xterm draws its rows as DOM text). */
 export const consoleText = (page: Page) => page.getByTestId('console-terminal').locator('.xterm-rows').innerText();
 
+/** Calls the panel with the page's session (its cookie), as the app would; answers the status. */
+export const callFromPage = (page: Page, method: string, url: string, body?: unknown) =>
+  page.evaluate(
+    async ({ method, url, body }) =>
+      (await fetch(url, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })).status,
+    { method, url, body },
+  );
+
 /** A program that idles until it is stopped. */
 const idleDefinition = { run: { command: [process.execPath, '-e', 'setInterval(() => {}, 1000)'], stopCode: 15 }, supportedEnvironments: [{ type: 'standard' }] };
 

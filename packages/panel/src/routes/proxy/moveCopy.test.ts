@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Scopes, type ActivityEntry } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalNode } from '../../nodes/startLocalNode.js';
 import { createSignedInUser, createTestApp, type TestUser } from '../../test/factories.js';
-import { createServerUser, createTestServer, startRemoteNode } from '../../test/serverFixtures.js';
+import { createNodeTestApp, createServerUser, createTestServer, startRemoteNode } from '../../test/serverFixtures.js';
 
 const MiB = 1024 ** 2;
 
@@ -22,10 +21,9 @@ interface Setup {
 
 /** A panel listening on loopback with one server on its local node. */
 async function localSetup(): Promise<Setup> {
-  const t = await createTestApp();
-  const node = await startLocalNode(t.app, { autostart: false, stopGraceMs: 2000 });
-  const admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
-  const serverId = await createTestServer(t.app, admin, (await t.app.panel.repo.nodes.local())!.id, 'move local');
+  const t = await createNodeTestApp();
+  const { node, admin } = t;
+  const serverId = await createTestServer(t.app, admin, t.localNodeId, 'move local');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const servers = node.daemon.servers;
   return {
@@ -35,10 +33,7 @@ async function localSetup(): Promise<Setup> {
     folder: servers.get(serverId).files.root,
     setDiskLimit: (mib) => servers.putDefinition(serverId, { ...servers.get(serverId).definition, limits: { disk: mib } }),
     makeUser: (flags) => createServerUser(t.app, serverId, flags),
-    async close() {
-      await node.stop();
-      await t.close();
-    },
+    close: () => t.close(),
   };
 }
 

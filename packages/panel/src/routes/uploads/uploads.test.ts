@@ -10,7 +10,7 @@ import { buildApp } from '../../app.js';
 import { startLocalNode, type LocalNode } from '../../nodes/startLocalNode.js';
 import { UploadSweeper } from '../../services/uploads/UploadSweeper.js';
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from '../../test/factories.js';
-import { createServerUser, createTestServer, startRemoteNode } from '../../test/serverFixtures.js';
+import { createNodeTestApp, createServerUser, createTestServer, startRemoteNode } from '../../test/serverFixtures.js';
 
 const MiB = 1024 ** 2;
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -71,11 +71,9 @@ interface Setup {
 
 /** A panel listening on loopback with one server on its local node. */
 async function localSetup(): Promise<Setup & { t: TestApp; node: LocalNode }> {
-  const t = await createTestApp();
-  const node = await startLocalNode(t.app, { autostart: false, stopGraceMs: 2000 });
-  const admin = await createSignedInUser(t.app, [Scopes.ServersAdmin]);
-  const localNodeId = (await t.app.panel.repo.nodes.local())!.id;
-  const serverId = await createTestServer(t.app, admin, localNodeId, 'uploads local');
+  const t = await createNodeTestApp();
+  const { node, admin } = t;
+  const serverId = await createTestServer(t.app, admin, t.localNodeId, 'uploads local');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     t,
@@ -88,10 +86,7 @@ async function localSetup(): Promise<Setup & { t: TestApp; node: LocalNode }> {
       const servers = node.daemon.servers;
       await servers.putDefinition(serverId, { ...servers.get(serverId).definition, limits: { disk: mib } });
     },
-    async close() {
-      await node.stop();
-      await t.close();
-    },
+    close: () => t.close(),
   };
 }
 
