@@ -11,7 +11,7 @@ import { topFunctions } from './lib/profileTop.mjs';
 const here = fileURLToPath(new URL('./', import.meta.url));
 const benches = [
   ['api', 'api/api.bench.mjs', 'GET /api/servers, signed in, 10 servers, 50 connections, against bare Fastify 5 + the same page query, on SQLite (better-sqlite3) and PostgreSQL (pg)', 'at least 0.70 on each, p99 under 15 ms on SQLite'],
-  ['files', 'files/files.bench.mjs', '200 MB download and multipart upload through the panel, against nginx (sendfile; WebDAV PUT); remote node against local', 'download at least 0.60, upload at least 0.50'],
+  ['files', 'files/files.bench.mjs', '200 MB download, multipart upload and tus upload (creation, one PATCH) through the panel, sent by curl, against nginx (sendfile; WebDAV PUT with curl -T); remote node against local', 'download at least 0.90, both uploads at least 0.60'],
   ['console', 'console/console.bench.mjs', "20 console subscribers through the panel's socket, local and remote node, against a bare ws relay", 'at least 0.50 for both'],
   ['web', 'web/web.bench.mjs', 'JavaScript before the sign-in page draws; server list painted on a cold load', 'at most 120 KB gzip; within 1 s'],
   ['scale', 'scale/scale.bench.mjs', '1000 servers on one node, 1000 sockets asking stats every 3 s', 'daemon under 10 % of a core, panel under 300 MiB'],
