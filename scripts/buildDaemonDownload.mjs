@@ -23,8 +23,8 @@ const commonJsShim = [
 ].join(' ');
 
 /**
- * Each module keeps the address it had in packages/: JailProcess finds jailWorker.js and
- * becomeOwner.js beside it, daemonVersion the daemon's package.json two folders up. The bundles
+ * Each module keeps the address it had in packages/: JailProcess finds jailWorker.js beside
+ * it, daemonVersion the daemon's package.json two folders up. The bundles
  * are written at those same places below the download's packages/ folder.
  */
 function ownAddress(outfile) {
@@ -100,9 +100,8 @@ daemon(process.argv.slice(2)).catch((error) => {
     sourcefile: 'outpost-daemon.js',
   },
 });
-for (const worker of ['jailWorker', 'becomeOwner']) {
-  await bundle(join(stage, `packages/daemon/dist/files/${worker}.js`), { entryPoints: [join(packages, `daemon/dist/files/${worker}.js`)] });
-}
+// The file worker is a bundle of its own: it loads all of it before it becomes the server's user.
+await bundle(join(stage, 'packages/daemon/dist/files/jailWorker.js'), { entryPoints: [join(packages, 'daemon/dist/files/jailWorker.js')] });
 // ESM bundles; the folder's manifest says so, and gives daemonVersion the daemon's version.
 writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ name: 'outpost-daemon', version, private: true, type: 'module' }, null, 2)}\n`);
 mkdirSync(join(stage, 'packages/daemon'), { recursive: true });

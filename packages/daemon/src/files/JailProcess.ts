@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { OutpostError } from '@outpost/shared/errors';
 import type { JailOp, JailOps, JailRunner } from './JailRunner.js';
 import type { OpenedFile } from './ServerJail.js';
@@ -24,8 +24,6 @@ interface Pending {
 const here = fileURLToPath(import.meta.url);
 /** The worker beside this file; from the TypeScript sources (tests, `npm run dev`) it runs through tsx. */
 const workerFile = here.replace(/JailProcess\.(ts|js)$/, 'jailWorker.$1');
-/** Preloaded into a root daemon's worker: it switches to the server's user itself, so stays non-dumpable. */
-const becomeOwnerFile = here.replace(/JailProcess\.(ts|js)$/, 'becomeOwner.$1');
 const fromSources = here.endsWith('.ts');
 
 /**
@@ -96,7 +94,8 @@ export class JailProcess implements JailRunner {
   }
 
   private spawn(): { process: ChildProcess; pending: Map<number, Pending> } {
-    // A root daemon's worker starts as root and switches user in becomeOwner (non-dumpable); others get the ids here.
+    // A root daemon's worker starts as root, loads its code (the server's user may not reach the
+    // daemon's folder), then switches user itself (becomeOwner: non-dumpable); others get the ids here.
     const switchItself = process.getuid?.() === 0 && this.owner.uid !== 0;
     const child = fork(workerFile, [this.root], {
       uid: switchItself ? undefined : this.owner.uid,
@@ -107,7 +106,7 @@ export class JailProcess implements JailRunner {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         ...(switchItself ? { OUTPOST_JAIL_UID: String(this.owner.uid), OUTPOST_JAIL_GID: String(this.owner.gid) } : {}),
       },
-      execArgv: [...(fromSources ? ['--conditions=source', '--import', 'tsx'] : []), ...(switchItself ? ['--import', pathToFileURL(becomeOwnerFile).href] : [])],
+      execArgv: fromSources ? ['--conditions=source', '--import', 'tsx'] : [],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
