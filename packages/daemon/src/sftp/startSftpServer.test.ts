@@ -63,7 +63,7 @@ beforeEach(async () => {
  * Runs OpenSSH's sftp in batch mode; `-` before a command lets the batch go on when it fails.
  * OpenSSH refuses "|" in a user name given on its command line, so the name goes in a config file.
  */
-async function openssh(username: string, password: string, commands: string[], cwd: string): Promise<{ code: number; output: string }> {
+async function openssh(username: string, password: string, commands: string[], cwd: string, options: string[] = []): Promise<{ code: number; output: string }> {
   const id = randomBytes(4).toString('hex');
   const batch = join(cwd, `batch-${id}`);
   const config = join(cwd, `config-${id}`);
@@ -71,7 +71,7 @@ async function openssh(username: string, password: string, commands: string[], c
   await writeFile(config, `Host 127.0.0.1\n  User ${username}\n`);
   return new Promise((done) => {
     const args = ['-p', password, 'sftp', '-F', config, '-oBatchMode=no', '-oStrictHostKeyChecking=no', '-oUserKnownHostsFile=/dev/null'];
-    args.push('-oPubkeyAuthentication=no', '-oLogLevel=ERROR', '-P', String(server.port), '-b', batch, '127.0.0.1');
+    args.push('-oPubkeyAuthentication=no', '-oLogLevel=ERROR', ...options, '-P', String(server.port), '-b', batch, '127.0.0.1');
     execFile('sshpass', args, { cwd, timeout: 20_000 }, (error, stdout, stderr) => {
       done({ code: error ? ((error.code as number) ?? 1) : 0, output: stdout + stderr });
     });
@@ -102,6 +102,22 @@ describe('SFTP with OpenSSH sftp', () => {
     expect(result.code, result.output).toBe(0);
     expect(await sha256(join(root, 'up/big.bin'))).toBe(await sha256(join(local, 'big.bin')));
     expect(await sha256(join(local, 'back.bin'))).toBe(await sha256(join(local, 'big.bin')));
+  });
+
+  it('tells the client its limits, which then moves 128 KiB a request, more than the SSH window holds, and the files arrive intact', async () => {
+    const local = await mkdtemp(join(base, 'local-'));
+    // 64 requests of 128 KiB in flight are four times the SSH window: replies wait for it in order.
+    await writeFile(join(local, 'big.bin'), randomBytes(24 * 1024 * 1024 + 5));
+    await writeFile(join(local, 'small.txt'), 'a few bytes');
+    const commands = ['put big.bin big.bin', 'put small.txt small.txt', 'get big.bin back.bin', 'get small.txt small-back.txt', 'get big.bin back2.bin'];
+    const result = await openssh(Writer, Password, commands, local, ['-vvv']);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain('server upload/download buffer sizes 131072 / 131072; using 131072 / 131072');
+    const expected = await sha256(join(local, 'big.bin'));
+    expect(await sha256(join(root, 'big.bin'))).toBe(expected);
+    expect(await sha256(join(local, 'back.bin'))).toBe(expected);
+    expect(await sha256(join(local, 'back2.bin'))).toBe(expected);
+    expect(await readFile(join(local, 'small-back.txt'), 'utf8')).toBe('a few bytes');
   });
 
   it('cannot reach outside the server folder with .., absolute paths or a link', async () => {
