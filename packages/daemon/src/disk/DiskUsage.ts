@@ -112,6 +112,7 @@ export class DiskUsage implements DiskQuota {
     let left = (await this.room()) + Math.max(0, replaced);
     let passed = 0;
     const meter = new Transform({
+      highWaterMark: 1 << 20,
       transform: (chunk: Buffer, _encoding, done) => {
         passed += chunk.length;
         left -= chunk.length;

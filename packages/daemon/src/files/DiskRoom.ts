@@ -31,6 +31,8 @@ export class DiskRoom {
     let left = await this.left();
     if (left <= 0) throw this.full();
     return new Transform({
+      // Room for many socket reads: at the default 16 KiB a request piped in would be paused and resumed for each.
+      highWaterMark: 1 << 20,
       transform: (chunk: Buffer, _encoding, done) => {
         left -= chunk.length;
         done(left < 0 ? this.full() : null, chunk);

@@ -9,8 +9,8 @@ const CHUNK = 1 << 20;
  * destroyed. Each chunk is copied into one of two 1 MiB buffers and dropped at once: an upload's
  * many small chunks (64 KiB or less from the socket) die young instead of waiting in a write queue
  * until V8 must collect the whole heap to free them. A buffer goes to the disk when the disk is
- * idle or the buffer is full, so a slow source's bytes reach the disk as they come, and a fast
- * one's in writes of up to 1 MiB while the other buffer fills.
+ * idle (at the end of that turn of the event loop) or the buffer is full, so a slow source's bytes
+ * reach the disk as they come, and a fast one's in writes of up to 1 MiB while the other buffer fills.
  */
 export class FileWriteStream extends Writable {
   private readonly ring = new BufferRing(2, CHUNK);
@@ -20,6 +20,7 @@ export class FileWriteStream extends Writable {
   private writing: Promise<void> = Promise.resolve();
   private inFlight = 0;
   private failure?: Error;
+  private soon?: NodeJS.Immediate;
 
   constructor(private readonly handle: FileHandle) {
     super({ highWaterMark: CHUNK });
@@ -30,11 +31,13 @@ export class FileWriteStream extends Writable {
   }
 
   override _final(callback: (error?: Error | null) => void): void {
+    clearImmediate(this.soon);
     if (this.current && this.filled > 0) this.flush();
     this.writing.then(() => callback(this.failure), callback);
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    clearImmediate(this.soon);
     this.ring.close();
     // The handle closes once a write under way has finished.
     this.handle.close().then(
@@ -51,8 +54,21 @@ export class FileWriteStream extends Writable {
       const copied = chunk.copy(this.current, this.filled, offset);
       this.filled += copied;
       offset += copied;
-      if (this.filled === CHUNK || this.inFlight === 0) this.flush();
+      if (this.filled === CHUNK) this.flush();
+      else if (this.inFlight === 0) this.flushSoon();
     }
+  }
+
+  /**
+   * With the disk idle, what came in goes once this turn of the event loop is over: the socket's
+   * reads of one turn (up to 32 of 64 KiB) make one write, not one each (a thread hand-off each).
+   */
+  private flushSoon(): void {
+    if (this.soon) return;
+    this.soon = setImmediate(() => {
+      this.soon = undefined;
+      if (this.inFlight === 0 && this.current && this.filled > 0 && !this.failure) this.flush();
+    });
   }
 
   /** Sends the current buffer to the disk after the writes before it; it is lent again once written. */

@@ -98,6 +98,8 @@ type Limiter = Transform & { overflow?: OutpostError };
 function limitTo(max: number): Limiter {
   let left = max;
   const limiter: Limiter = new Transform({
+    // Room for many socket reads: at the default 16 KiB each 64 KiB read would pause the request and resume it.
+    highWaterMark: 1 << 20,
     transform(chunk: Buffer, _encoding, done) {
       left -= chunk.length;
       if (left >= 0) return done(null, chunk);
