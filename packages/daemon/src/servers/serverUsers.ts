@@ -54,6 +54,10 @@ export async function assertReachable(root: string): Promise<void> {
  */
 export class ServerUsers {
   private readonly lock = new Locker();
+  // The uids of this data folder's server folders: read from the folders once, then kept up to
+  // date by each claim (a search per claim made creating the n-th server cost n lstat calls).
+  // A deleted server's uid stays taken here, which only skips a uid until the next start.
+  private folderUids?: Set<number>;
 
   constructor(
     private readonly dataDir: string,
@@ -72,6 +76,7 @@ export class ServerUsers {
       if (!info.isDirectory()) throw new OutpostError('ErrOperationFailed', `the server folder ${root} is not a folder`);
       if (info.uid === 0) {
         const uid = await this.freeUid();
+        this.folderUids?.add(uid);
         await chownContents(root, uid);
         await chown(root, uid, uid);
       }
@@ -86,10 +91,14 @@ export class ServerUsers {
    * uid, which must never reach another node's server.
    */
   private async freeUid(): Promise<number> {
-    const taken = new Set([...(await accountIds('/etc/passwd')), ...(await accountIds('/etc/group')), ...(await processOwners())]);
-    for (const entry of await readdir(this.dataDir, { withFileTypes: true })) {
-      if (entry.isDirectory()) taken.add((await lstat(join(this.dataDir, entry.name))).uid);
+    if (!this.folderUids) {
+      const uids = new Set<number>();
+      for (const entry of await readdir(this.dataDir, { withFileTypes: true })) {
+        if (entry.isDirectory()) uids.add((await lstat(join(this.dataDir, entry.name))).uid);
+      }
+      this.folderUids = uids;
     }
+    const taken = new Set([...(await accountIds('/etc/passwd')), ...(await accountIds('/etc/group')), ...(await processOwners()), ...this.folderUids]);
     const start = firstUid(this.dataDir, this.base);
     for (let uid = start; uid < 2 ** 31 - 1; uid++) if (!taken.has(uid)) return uid;
     for (let uid = this.base; uid < start; uid++) if (!taken.has(uid)) return uid;
