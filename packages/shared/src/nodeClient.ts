@@ -11,6 +11,7 @@ import type { SocketEvent, SocketRequest } from './contract/socket.js';
 import type { Task, TaskList } from './contract/tasks.js';
 import type { BackupEditRequest, BackupList, BackupPolicy, BackupRestoreRequest, BackupStorage, BackupStorageState } from './contract/backups.js';
 import type { NodeSamples } from './contract/statsHistory.js';
+import type { NodeLiveReading } from './contract/servers.js';
 
 /** Who is asking, and the scopes they hold on the server in question (or servers.admin). */
 export interface NodeCaller {
@@ -71,6 +72,8 @@ export interface NodeClient {
   getStats(caller: NodeCaller, id: string): Promise<ServerStats>;
   /** Players online as the game last said (asked at most every 30 s); null when it has no query, is not running or did not answer. */
   getQuery(caller: NodeCaller, id: string): Promise<QueryAnswer | null>;
+  /** State, CPU, memory, memory limit and players of many servers at once (the panel's own caller only); ids the node does not hold are left out. */
+  liveReadings(caller: NodeCaller, ids: readonly string[]): Promise<NodeLiveReading[]>;
   replayConsole(caller: NodeCaller, id: string, since?: number): Promise<ConsoleReplay>;
   sendCommand(caller: NodeCaller, id: string, command: string): Promise<void>;
   /** Runs a power action; with wait it resolves (or fails) when the action has finished. */

@@ -13,6 +13,7 @@ import type {
   FileDownload,
   NodeEventBatch,
   NodeInfo,
+  NodeLiveReading,
   NodeSamples,
   FileListing,
   NodeCaller,
@@ -146,6 +147,25 @@ export class NodeApi implements NodeClient {
 
   async getQuery(caller: NodeCaller, id: string): Promise<QueryAnswer | null> {
     return this.daemon.queries.latest(this.server(caller, id, need.stats));
+  }
+
+  /**
+   * The readings of the panel's server lists, many servers in one call, so a panel watching
+   * thousands of servers asks each node once per interval instead of three times per server.
+   * The panel's own token only: it checks each user's view of each server itself.
+   */
+  async liveReadings(caller: NodeCaller, ids: readonly string[]): Promise<NodeLiveReading[]> {
+    requirePanelCaller(caller);
+    const held = [...new Set(ids)].filter((id) => this.daemon.servers.has(id)).map((id) => this.daemon.servers.get(id));
+    return Promise.all(
+      held.map(async (server): Promise<NodeLiveReading> => {
+        const reading = { id: server.id, running: server.running, installing: server.installing };
+        if (!reading.running) return reading;
+        const [stats, query] = await Promise.all([server.stats(), this.daemon.queries.latest(server)]);
+        const memoryLimit = stats.limits?.memory;
+        return { ...reading, cpu: stats.cpu, memory: stats.memory, ...(memoryLimit && { memoryLimit }), ...(query && { players: { online: query.online, max: query.max } }) };
+      }),
+    );
   }
 
   /** Anything but a finite number for `since` replays the whole buffer. */

@@ -13,16 +13,16 @@ describe('LiveServerFeed', () => {
   afterAll(() => t.close());
 
   it('reads a server once per interval however many lists watch it and however often they come back, and stops when the last one goes', async () => {
-    // The local node's own client, counting the status reads it answers.
+    // The local node's own client, counting the reads it answers.
     const api = t.node.daemon.api;
     let reads = 0;
     const counting = Object.assign(Object.create(api) as NodeClient, {
-      getStatus: (...args: Parameters<NodeClient['getStatus']>) => {
+      liveReadings: (...args: Parameters<NodeClient['liveReadings']>) => {
         reads++;
-        return api.getStatus(...args);
+        return api.liveReadings(...args);
       },
     });
-    const feed = new LiveServerFeed(async () => counting);
+    const feed = new LiveServerFeed({ nodeOf: async () => t.localNodeId, clientOf: async () => counting });
     const seen: LiveReading[][] = [[], [], []];
     const stops = seen.map((readings) => feed.watch(id, (reading) => readings.push(reading)));
     try {
@@ -58,9 +58,9 @@ describe('LiveServerFeed', () => {
     const api = t.node.daemon.api;
     // The node's stats say the limits it applies (issue 30); they are set here as a node would answer them.
     const limited = Object.assign(Object.create(api) as NodeClient, {
-      getStats: async (...args: Parameters<NodeClient['getStats']>) => ({ ...(await api.getStats(...args)), limits: { memory: 300, cpu: 50 } }),
+      liveReadings: async (...args: Parameters<NodeClient['liveReadings']>) => (await api.liveReadings(...args)).map((reading) => (reading.running ? { ...reading, memoryLimit: 300 } : reading)),
     });
-    const feed = new LiveServerFeed(async () => limited);
+    const feed = new LiveServerFeed({ nodeOf: async () => t.localNodeId, clientOf: async () => limited });
     expect((await t.app.inject({ method: 'POST', url: `/proxy/daemon/server/${id}/start?wait`, headers: t.admin.headers })).statusCode).toBe(204);
     const seen: LiveReading[] = [];
     const stop = feed.watch(id, (reading) => seen.push(reading));

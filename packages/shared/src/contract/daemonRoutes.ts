@@ -23,6 +23,7 @@ import {
   SftpSessionsQuery,
 } from './serverApi.js';
 import { NodeInfo, NodeSecretRequest } from './nodes.js';
+import { NodeLiveReadings, NodeLiveRequest } from './servers.js';
 import { QueryAnswer } from './gameQuery.js';
 import { NodeEventBatch, NodeEventsQuery } from './nodeEvents.js';
 import { BackupCreated, BackupCreateQuery, BackupEditRequest, BackupFilesQuery, BackupList, BackupParams, BackupPolicy, BackupStorage, BackupStorageState } from './backups.js';
@@ -210,6 +211,8 @@ export const nodeCalls = {
   },
   // Every server's samples of the node's last hour (issue 32): the panel's metrics collector, with its own token only (NodeApi checks).
   'GET /daemon/node/samples': { call: 'nodeSamples', action: AnyNodeToken, args: ['query.after'], querystring: NodeSamplesQuery, response: responses({ 200: NodeSamples }) },
+  // Many servers' state, CPU, memory and players in one call, for the panel's server lists (issue 36): its own token only (NodeApi checks).
+  'POST /daemon/node/live': { call: 'liveReadings', action: AnyNodeToken, args: ['body.ids'], body: NodeLiveRequest, answer: 'servers', response: responses({ 200: NodeLiveReadings }) },
   'PUT /daemon/secret': { call: 'setSecret', action: 'nodeSecret', args: ['body.secret'], body: NodeSecretRequest, response: responses({ 204: NoContent }) },
 } as const satisfies Record<string, NodeCall>;
 

@@ -100,6 +100,27 @@ export const LiveWatchRequest = Type.Object({
 });
 export type LiveWatchRequest = Static<typeof LiveWatchRequest>;
 
+/** Most servers the panel reads from a node in one call of its live list feed. */
+export const NODE_LIVE_MAX = 1000;
+
+/** POST /daemon/node/live, panel to node: the servers its lists watch there. */
+export const NodeLiveRequest = Type.Object({ ids: Type.Array(ServerId, { maxItems: NODE_LIVE_MAX }) });
+
+/** One server's reading for the panel's lists; CPU, memory, limit and players only while it runs. */
+export const NodeLiveReading = Type.Object({
+  id: Type.String(),
+  running: Type.Boolean(),
+  installing: Type.Boolean(),
+  cpu: Type.Optional(Type.Number()),
+  memory: Type.Optional(Type.Number()),
+  memoryLimit: Type.Optional(Type.Number()),
+  players: Type.Optional(Type.Object({ online: Type.Number(), max: Type.Number() })),
+});
+export type NodeLiveReading = Static<typeof NodeLiveReading>;
+
+/** POST /daemon/node/live's answer: a reading of each asked server the node holds (the others are left out). */
+export const NodeLiveReadings = Type.Object({ servers: Type.Array(NodeLiveReading) });
+
 /** One watched server; cpu (percent of a core) and memory (bytes) only for holders of its stats scope. */
 export const LiveServer = Type.Object({
   id: Type.String(),

@@ -39,7 +39,7 @@ export default async function serversRoutes(app: FastifyInstance): Promise<void>
     if (state) {
       // The state lives on the nodes: every match is read (the live list's own readings first), then paged.
       const matches = await ctx.repo.servers.matching({ userId, search, nodeId: node });
-      const states = await liveServerFeed(ctx).statesOf(matches.map((row) => row.id));
+      const states = await liveServerFeed(ctx).statesOf(matches);
       const inState = matches.filter((row) => states.get(row.id) === state);
       return { servers: inState.slice(offset, offset + limit).map(presentServer), paging: { page, limit, total: inState.length } };
     }

@@ -9,6 +9,12 @@ import { heldOnServer } from '../../services/policy/policy.js';
 // A watch list is one page of ids: a few kilobytes at most.
 const MAX_MESSAGE_BYTES = 8 * 1024;
 
+// Readings that arrive within this long of each other (each node's, of one tick) go to a list in
+// one message.
+const GATHER_MS = 50;
+// Lists sent to per turn of the event loop, so a tick's thousand sends do not hold up requests.
+const SENDS_PER_TURN = 100;
+
 /**
  * /api/servers/live: one connection for a whole server list. The browser sends the ids of the
  * page it shows ({type: 'watch', ids}); the panel answers {type: 'servers', servers} with each
@@ -19,6 +25,26 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
   const { repo, sockets } = app.panel;
   const feed = liveServerFeed(app.panel);
   app.addHook('onClose', async () => feed.close());
+
+  // The lists with readings to send, sent a slice per turn once the readings of a tick are in.
+  const due = new Set<() => void>();
+  let draining = false;
+  const drain = () => {
+    let sent = 0;
+    for (const flush of due) {
+      due.delete(flush);
+      flush();
+      if (++sent === SENDS_PER_TURN) break;
+    }
+    if (due.size > 0) setImmediate(drain);
+    else draining = false;
+  };
+  const queueFlush = (flush: () => void) => {
+    due.add(flush);
+    if (draining) return;
+    draining = true;
+    setTimeout(drain, GATHER_MS);
+  };
 
   app.get(
     '/api/servers/live',
@@ -33,7 +59,6 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
       const forget = sockets.add(session.userId, undefined, () => socket.close(4001, 'permissions changed'), session.tokenHash);
       let unwatch: (() => void)[] = [];
       const pending = new Map<string, LiveServer>();
-      let flushQueued = false;
       let closed = false;
       // The newest list not yet checked, and whether a check is under way: a list that arrives
       // during a check replaces this one instead of queuing a check of its own.
@@ -41,7 +66,6 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
       let checking = false;
 
       const flush = () => {
-        flushQueued = false;
         if (pending.size === 0 || socket.readyState !== socket.OPEN) return;
         const event: LiveServersEvent = { type: 'servers', servers: [...pending.values()] };
         pending.clear();
@@ -77,10 +101,7 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
           unwatch.push(
             feed.watch(id, (reading: LiveReading) => {
               pending.set(id, withStats ? { id, ...reading } : { id, state: reading.state });
-              if (!flushQueued) {
-                flushQueued = true;
-                setImmediate(flush);
-              }
+              queueFlush(flush);
             }),
           );
         }
@@ -121,6 +142,7 @@ export default async function serversLiveRoutes(app: FastifyInstance): Promise<v
       });
       socket.on('close', () => {
         closed = true;
+        due.delete(flush);
         forget();
         stopWatching();
       });
