@@ -181,6 +181,30 @@ describe.each([
     expect(staging.status).toBe(403);
   });
 
+  it('refuses bytes past Upload-Length in a body of no announced length (chunked), 413, and goes on from the offset HEAD gives', async () => {
+    const data = randomBytes(100);
+    const location = await create(s.admin.headers, 'chunked.bin', data.length);
+    const refused = await new Promise<Answer>((resolve, reject) => {
+      const headers = { 'tus-resumable': '1.0.0', ...s.admin.headers, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' };
+      const request = http.request(`${s.base}${location}`, { method: 'PATCH', headers }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      });
+      request.on('error', reject);
+      // Two writes and no Content-Length: Node sends the body chunked.
+      request.write(data.subarray(0, 60));
+      request.end(randomBytes(60));
+    });
+    expect(refused.status).toBe(413);
+    const offset = await offsetOf(s.base, location, s.admin.headers);
+    expect(offset).toBeLessThanOrEqual(60);
+    const rest = await patch(s.admin.headers, location, offset, data.subarray(offset));
+    expect(rest.status, rest.body).toBe(204);
+    const landed = await download('chunked.bin');
+    expect(sha(landed.bytes)).toBe(sha(data));
+  });
+
   it('checks the permission on every chunk, and only the creator may continue an upload', async () => {
     const user = await createServerUser(s.app, s.serverId, { viewServerFiles: true, putServerFiles: true });
     const other = await createServerUser(s.app, s.serverId, { viewServerFiles: true, putServerFiles: true });

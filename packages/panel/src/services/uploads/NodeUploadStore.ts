@@ -107,6 +107,8 @@ function limitTo(max: number): Limiter {
       done(limiter.overflow);
     },
   });
+  // Bytes flow in before the node's side starts reading: a refusal then has no listener yet. write() throws it.
+  limiter.on('error', () => {});
   return limiter;
 }
 
