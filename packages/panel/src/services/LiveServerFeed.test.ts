@@ -1,4 +1,4 @@
-import type { NodeClient } from '@outpost/shared';
+import { OutpostError, type NodeClient } from '@outpost/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeTestApp, createTestServer, type NodeTestApp } from '../test/serverFixtures.js';
 import { LiveServerFeed, type LiveReading } from './LiveServerFeed.js';
@@ -50,6 +50,32 @@ describe('LiveServerFeed', () => {
       }, 10_000);
       expect(reads).toBe(after);
     } finally {
+      feed.close();
+    }
+  });
+
+  it('asks a node too old for the batch call server by server, and says unknown for a server no node holds', async () => {
+    const api = t.node.daemon.api;
+    let statusReads = 0;
+    const old = Object.assign(Object.create(api) as NodeClient, {
+      liveReadings: async () => {
+        throw new OutpostError('ErrNotFound', 'no route POST /daemon/node/live', undefined, 404);
+      },
+      getStatus: (...args: Parameters<NodeClient['getStatus']>) => {
+        statusReads++;
+        return api.getStatus(...args);
+      },
+    });
+    const feed = new LiveServerFeed({ nodeOf: async (serverId) => (serverId === id ? t.localNodeId : undefined), clientOf: async () => old });
+    const seen = new Map<string, LiveReading>();
+    const stops = [id, 'ffff0001'].map((serverId) => feed.watch(serverId, (reading) => seen.set(serverId, reading)));
+    try {
+      await vi.waitFor(() => expect(seen.size).toBe(2), 10_000);
+      expect(seen.get(id)?.state).toBe('offline');
+      expect(seen.get('ffff0001')?.state).toBe('unknown');
+      expect(statusReads).toBeGreaterThan(0);
+    } finally {
+      for (const stop of stops) stop();
       feed.close();
     }
   });
