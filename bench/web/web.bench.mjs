@@ -1,8 +1,10 @@
-// The web app's first load: the JavaScript (gzip) a cold browser fetches before the sign-in page
-// can draw, against the 120 KB budget, and the time until the server list (10 servers) is painted
-// on a cold load of /server by a signed-in user, against 1 s, and a server's page the same way
-// (the panel draws both ahead, plugins/firstScreen.ts; when the app then runs in them is printed
-// beside). Debian's Chromium through playwright-core, a fresh profile per load.
+// The web app's first load (issue 36): the JavaScript (gzip) a cold browser needs before the sign-in
+// page can draw, against 100 KB, and the time until the server list (10 servers) is interactive on
+// a cold load of /server by a signed-in user, against 1 s, and a server's page the same way.
+// Interactive: the app takes a click, i.e. React has taken over the page and attached its handlers
+// (App's `app-running` mark, set in the first effect after hydration; until then the page's own
+// style refuses clicks on the markup the panel drew ahead, plugins/firstScreen.ts). When that
+// markup was painted is printed beside. Debian's Chromium through playwright-core, a fresh profile per load.
 // `npm run bench:web` (builds first).
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,7 +16,7 @@ import { addShares } from '../lib/bundleShare.mjs';
 import { ROUNDS, fmt, percentile, report } from '../lib/measure.mjs';
 import { createServers, startOutpost } from '../lib/outpost.mjs';
 
-const BUDGET_KB = 120;
+const BUDGET_KB = 100;
 const BUDGET_MS = 1000;
 // A cold browser's start swings a paint by hundreds of ms here: the list's median takes more loads.
 const PAINT_ROUNDS = Math.max(ROUNDS, 8);
@@ -136,7 +138,7 @@ async function coldPaint(outpost, path, identifier, text) {
   }
 }
 
-/** `load` over `rounds` cold loads, each printed; the median paint, and when the app ran. */
+/** `load` over `rounds` cold loads, each printed; the median paint, and when the app ran (took clicks). */
 async function coldPaints(what, rounds, load) {
   const paints = [];
   const running = [];
@@ -148,8 +150,9 @@ async function coldPaints(what, rounds, load) {
     console.log(`  cold load ${round + 1}: page in by ${fmt(t.html)} ms, ${what} painted at ${fmt(t.paint)} ms; app running by ${fmt(t.running)} ms, last script by ${fmt(t.lastScript)} ms, ${call}`);
   }
   const median = percentile(paints, 50);
-  console.log(`${what} painted, cold: ${paints.map((p) => fmt(p)).join(', ')} ms (median ${fmt(median)} ms); the app running in it by ${fmt(percentile(running, 50))} ms (median)`);
-  return { median, paints };
+  const interactive = percentile(running, 50);
+  console.log(`${what} painted, cold: ${paints.map((p) => fmt(p)).join(', ')} ms (median ${fmt(median)} ms); interactive (the app running in it): ${running.map((p) => fmt(p)).join(', ')} ms (median ${fmt(interactive)} ms)`);
+  return { median, paints, interactive, running };
 }
 
 const outpost = await startOutpost();
@@ -185,8 +188,15 @@ try {
   const page = await coldPaints('server page', PAINT_ROUNDS, () => coldPaint(outpost, `/server/${ids[0]}`, 'server-title', names[0]));
   await report(
     'web',
-    `${fmt(total, 1)}/${BUDGET_KB} KB JS gzip before sign-in = ${(total / BUDGET_KB).toFixed(2)} of budget; server list painted in ${fmt(list.median)}/${BUDGET_MS} ms = ${(list.median / BUDGET_MS).toFixed(2)}; server page in ${fmt(page.median)}/${BUDGET_MS} ms = ${(page.median / BUDGET_MS).toFixed(2)}`,
-    { met: total <= BUDGET_KB && list.median <= BUDGET_MS && page.median <= BUDGET_MS, kb: total, paintMs: list.median, paints: list.paints, pagePaintMs: page.median },
+    `${fmt(total, 1)}/${BUDGET_KB} KB JS gzip before sign-in = ${(total / BUDGET_KB).toFixed(2)}; server list interactive in ${fmt(list.interactive)}/${BUDGET_MS} ms = ${(list.interactive / BUDGET_MS).toFixed(2)}; server page in ${fmt(page.interactive)}/${BUDGET_MS} ms = ${(page.interactive / BUDGET_MS).toFixed(2)}`,
+    {
+      met: total <= BUDGET_KB && list.interactive <= BUDGET_MS && page.interactive <= BUDGET_MS,
+      kb: total,
+      interactiveMs: list.interactive,
+      pageInteractiveMs: page.interactive,
+      paintMs: list.median,
+      pagePaintMs: page.median,
+    },
   );
 } finally {
   await outpost.stop();

@@ -15,8 +15,9 @@ const api: ProxyOptions = {
 
 // The libraries every first screen runs, in one chunk: a first visit fetches the entry, this and
 // the screen's own pieces rather than dozens of small shared ones, and gzip packs one stream
-// better than many. Only whole libraries the sign-in page needs belong here, or the chunk grows.
-const firstScreenLibraries = /\/node_modules\/(react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack\/query-core|@tanstack\/react-query)\//;
+// better than many. Only whole libraries the sign-in page needs belong here, or the chunk grows
+// (not the query cache: the sign-in page draws without it, src/queries.tsx).
+const firstScreenLibraries = /\/node_modules\/((react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)\/|@tanstack\/react-query\/build\/modern\/QueryClientProvider\.js)/;
 // Of Mantine, its core and the components the sign-in form draws (AuthCard, LoginScreen, TopBar).
 const firstScreenMantine =
   /\/@mantine\/core\/esm\/(core|components\/(ActionIcon|Alert|Anchor|Box|Button|CloseButton|Group|Input|Loader|Paper|PasswordInput|Stack|Text|TextInput|ThemeIcon|Title|Transition|UnstyledButton))\//;
@@ -25,7 +26,36 @@ const firstScreenMantine =
 // the API client, the scopes table): beside the entry in one chunk, not a dozen tiny ones that each
 // cost a request's worth of wrapping and compress apart. Each must be something the sign-in page imports.
 const firstScreenApp =
-  /\/packages\/(web\/src\/(translation\/(useTranslation|translator)|session\/(can|sessionStore|startSession|homePath|ServerPermissionsProvider)|router\/useNavigate|api\/(client|ApiError|errorMessage|browserHasPasskeys)|components\/(AuthCard|DelayedMount))|shared\/src\/(scopes|actionScopes|errorBody))\.tsx?$/;
+  /\/packages\/(web\/src\/(translation\/(useTranslation|translator)|session\/(can|sessionStore|startSession|homePath|ServerPermissionsProvider)|router\/useNavigate|api\/(client|ApiError|errorMessage|browserHasPasskeys)|components\/(AuthCard|DelayedMount))|shared\/src\/(scopes|errorBody))\.tsx?$/;
+
+// The app's modules that AppEffects (src/AppEffects.tsx) and the query cache's module run.
+const appEffects =
+  /\/packages\/(web\/src\/(queryClient|AppEffects|api\/(config|userSettings|auth|theme)|theme\/(AppliedTheme|themeChoice|themeStylesheet)|hooks\/(useSessionRenewal|useUserSettingsSync))|shared\/src\/readTar)\.tsx?$/;
+
+/**
+ * Finds, once the module graph is built, the modules the sign-in page runs: what the entry and
+ * the Login screen import statically. The first-screen chunk takes only those of the patterns
+ * above: a pattern alone also pulled in parts of Mantine that only later screens use.
+ */
+function signInModules(): Plugin & { has(id: string): boolean } {
+  const found = new Set<string>();
+  return {
+    name: 'outpost-sign-in-modules',
+    has: (id) => found.has(id),
+    buildEnd() {
+      found.clear();
+      const roots = [...this.getModuleIds()].filter((id) => id.endsWith('/src/main.tsx') || id.endsWith('/src/screens/Login/LoginScreen.tsx'));
+      const visit = (id: string) => {
+        if (found.has(id)) return;
+        found.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+      };
+      roots.forEach(visit);
+    },
+  };
+}
+
+const signIn = signInModules();
 
 /**
  * Writes a brotli and a gzip copy beside each text file of the build, which the panel sends to
@@ -55,7 +85,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), signIn],
   // Node leaves process.env.NODE_ENV to the panel's environment: the renderer is built with React's
   // production code (fast, and no stack traces with file paths in the pages it draws).
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
@@ -71,7 +101,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first-screen', test: (id) => firstScreenLibraries.test(id) || firstScreenMantine.test(id) || firstScreenApp.test(id) }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'first-screen', test: (id) => signIn.has(id) && (firstScreenLibraries.test(id) || firstScreenMantine.test(id) || firstScreenApp.test(id)) },
+            // The query cache's library in one file rather than a dozen: every signed-in first load waits for
+            // it. Not its context, which the sign-in page's App provides (src/queries.tsx), nor the index it is imported through.
+            // With it, what the app runs through it beside every screen (AppEffects: theme, session upkeep).
+            { name: 'query-cache', test: (id) => /\/node_modules\/@tanstack\/(query-core|react-query\/build\/modern\/(?!index\.js|QueryClientProvider\.js))/.test(id) || appEffects.test(id) },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,17 +1,15 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
-import { ApiError } from './api/ApiError';
 import { setUnauthorizedHandler } from './api/client';
 import { AppRoutes } from './AppRoutes';
 import { notifySessionTimedOut } from './components/notify';
-import { useSessionRenewal } from './hooks/useSessionRenewal';
-import { useUserSettingsSync } from './hooks/useUserSettingsSync';
-import { sessionStore, useScopes } from './session/sessionStore';
+import { lazyComponent } from './lazyComponent';
+import { loadedQueryClient, useLoadedQueryClient, WithQueries } from './queries';
+import { sessionStore } from './session/sessionStore';
 import { darkStorage } from './theme/darkStorage';
 import { accessibleColors, theme } from './theme/theme';
-import { AppliedTheme } from './theme/AppliedTheme';
 import { AccessibleNames } from './theme/AccessibleNames';
 import { useIsRtl } from './hooks/useIsRtl';
 import { useGuardedBrowserLocation } from './router/leaveGuard';
@@ -20,40 +18,16 @@ import { ClientOnly } from './ssr/ClientOnly';
 // Toasts and the error details dialog arrive after the first paint; a toast raised before then waits in the store.
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 const ErrorDetailsModal = lazy(() => import('./components/ErrorDetailsModal').then((module) => ({ default: module.ErrorDetailsModal })));
-
-/** The app's query cache; the panel's first-screen render makes one per request. */
-export const createQueryClient = () =>
-  new QueryClient({
-    defaultOptions: {
-      queries: {
-        // A 4xx will answer the same again; only network and server trouble is worth a retry.
-        retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-
-export const queryClient = createQueryClient();
+/** The theme and the session's upkeep, through the query cache: they draw nothing, so they come after the first screen. */
+export const AppEffects = lazyComponent(() => import('./AppEffects'));
 
 // Spec section 4: a 401 outside the login calls ends the session with one message and no other toast.
 setUnauthorizedHandler(() => {
   if (!sessionStore.isLoggedIn()) return;
   sessionStore.clear();
-  queryClient.clear();
+  loadedQueryClient()?.clear();
   notifySessionTimedOut();
 });
-
-/** Work that runs for the whole app while a session is held. */
-function SessionEffects() {
-  const loggedIn = useScopes() !== null;
-  const client = useQueryClient();
-  useSessionRenewal(loggedIn);
-  useUserSettingsSync(loggedIn);
-  useEffect(() => {
-    if (!loggedIn) client.removeQueries({ queryKey: ['self'] });
-  }, [client, loggedIn]);
-  return null;
-}
 
 /**
  * Marks the page once the app runs in it (drawn afresh or taken over from the panel's markup),
@@ -79,18 +53,28 @@ function AppNotifications() {
   );
 }
 
-/** The whole app; `ssrPath` and `client` are given when the panel draws the first screen ahead. */
-export function App({ client = queryClient, ssrPath }: { client?: QueryClient; ssrPath?: string }) {
+/**
+ * The whole app; `ssrPath` and `client` are given when the panel draws the first screen ahead. In
+ * the browser the query cache is the one `queries.ts` loads: parts that need it wait in WithQueries.
+ */
+export function App({ client, ssrPath }: { client?: QueryClient; ssrPath?: string }) {
+  const loaded = useLoadedQueryClient();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} colorSchemeManager={darkStorage} defaultColorScheme="light">
       <AccessibleNames>
-        <QueryClientProvider client={client}>
+        <QueryClientContext.Provider value={client ?? loaded}>
           <AppNotifications />
-          <AppliedTheme />
           <MarkRunning />
           {/* The browser's address, with moves held while a screen has unsaved edits. */}
           <Router hook={useGuardedBrowserLocation} ssrPath={ssrPath}>
-            <SessionEffects />
+            {/* Effects only (the panel's render draws nothing for them either). */}
+            <ClientOnly>
+              <Suspense fallback={null}>
+                <WithQueries>
+                  <AppEffects />
+                </WithQueries>
+              </Suspense>
+            </ClientOnly>
             <AppRoutes />
             <ClientOnly>
               <Suspense fallback={null}>
@@ -98,7 +82,7 @@ export function App({ client = queryClient, ssrPath }: { client?: QueryClient; s
               </Suspense>
             </ClientOnly>
           </Router>
-        </QueryClientProvider>
+        </QueryClientContext.Provider>
       </AccessibleNames>
     </MantineProvider>
   );

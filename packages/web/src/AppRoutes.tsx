@@ -3,11 +3,10 @@ import { Redirect, Route, useLocation } from 'wouter';
 import { routes } from './routes';
 import { matchPath } from './router/matchPath';
 import { RequireSession } from './session/RequireSession';
-import { ScopeGate } from './components/ScopeGate';
 import { ScreenFallback } from './components/ScreenFallback';
 import { LazyShell } from './components/shell/LazyShell';
 import { PublicFrame } from './components/shell/PublicFrame';
-
+import { WithQueries } from './queries';
 
 /**
  * Spec section 2: public screens without sidebar, the rest behind a session, redirects for the
@@ -19,15 +18,15 @@ export function AppRoutes() {
   const entry = routes.find((r) => matchPath(r.path, pathname));
   if (!entry) return <Redirect to="/errors/404" replace />;
   const screen = <Route path={entry.path} component={entry.screen} />;
-  if (entry.public) return <PublicFrame>{screen}</PublicFrame>;
+  if (entry.public) return <PublicFrame>{entry.withoutQueries ? screen : <WithQueries>{screen}</WithQueries>}</PublicFrame>;
   return (
     <RequireSession>
       <Suspense fallback={<ScreenFallback />}>
-        <LazyShell>
-          <ScopeGate scope={entry.scope} refusal={entry.refusal}>
+        <WithQueries>
+          <LazyShell scope={entry.scope} refusal={entry.refusal}>
             {screen}
-          </ScopeGate>
-        </LazyShell>
+          </LazyShell>
+        </WithQueries>
       </Suspense>
     </RequireSession>
   );

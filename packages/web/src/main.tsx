@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { App, queryClient } from './App';
-import { prefetchFirstScreen } from './api/servers';
+import { App, AppEffects } from './App';
+import { prefetchFirstScreen } from './api/firstScreen';
 import { i18n, setupI18n } from './i18n';
-import { preloadScreen } from './routes';
+import { loadQueryClient } from './queries';
+import { preloadScreen, routes } from './routes';
+import { matchPath } from './router/matchPath';
 import { sessionStore } from './session/sessionStore';
 import { drawnAhead } from './ssr/drawnAhead';
 
@@ -14,20 +16,30 @@ import { drawnAhead } from './ssr/drawnAhead';
 // asked for before it would keep it waiting.
 const catalogueReady = setupI18n();
 
+// The query cache's code comes beside the screen's. Every screen but the sign-in page reads
+// through it, so they wait for it; the sign-in page draws without it.
+const queries = loadQueryClient();
+const pathname = window.location.pathname;
+const withoutQueries = routes.find((r) => matchPath(r.path, pathname))?.withoutQueries === true;
+// What runs beside every screen (theme, session upkeep), fetched at once rather than after the first render.
+void AppEffects.preload().catch(() => undefined);
+
 // The panel may have drawn this screen already (plugins/firstScreen.ts) for this browser's session:
 // its scopes, as read for the page, and its data are the app's from the start.
 const ahead = drawnAhead(document);
-if (ahead) {
-  sessionStore.save(ahead.scopes);
-  for (const { queryKey, data } of ahead.queries) queryClient.setQueryData(queryKey, data);
-}
+const queriesReady = queries.then((client) => {
+  for (const { queryKey, data } of ahead?.queries ?? []) client.setQueryData(queryKey, data);
+});
+// A failed load is tried again by the first part that needs the cache (queries.tsx).
+queriesReady.catch(() => undefined);
+if (ahead) sessionStore.save(ahead.scopes);
 // Otherwise the first screen's data comes with its code, not after it.
-else if (sessionStore.isLoggedIn()) prefetchFirstScreen(queryClient, window.location.pathname);
+else if (sessionStore.isLoggedIn()) prefetchFirstScreen(queries, pathname);
 
 // The first screen's code comes while the catalogue is set up, and the first render waits for it
 // (a second at most): drawn with its code at hand, the screen shows at once, not after a fallback.
 const screenReady = Promise.race([
-  preloadScreen(window.location.pathname, sessionStore.isLoggedIn()).catch(() => undefined),
+  Promise.all([preloadScreen(pathname, sessionStore.isLoggedIn()), withoutQueries ? undefined : queriesReady]).catch(() => undefined),
   new Promise((resolve) => setTimeout(resolve, 1000)),
 ]);
 

@@ -20,6 +20,8 @@ export interface RouteEntry {
   screen: LazyComponent;
   /** Public screens have no sidebar and need no session. */
   public?: boolean;
+  /** Drawn without waiting for the query cache's code (the sign-in page: the first thing a visitor loads). */
+  withoutQueries?: boolean;
   /** Present when the route is a menu entry; the menu hides it without `scope`. */
   nav?: NavEntry;
   /** Who may open the screen: others get the not-allowed card (ScopeGate) in its place. */
@@ -50,7 +52,7 @@ export const routes: RouteEntry[] = [
   { path: '/node/:id', screen: screen(() => import('./screens/Node/NodeScreen')), scope: Scopes.NodesView },
   { path: '/addnode', screen: screen(() => import('./screens/AddNode/AddNodeScreen')), scope: Scopes.NodesEdit },
   { path: '/errors/404', screen: screen(() => import('./screens/NotFound/NotFoundScreen')) },
-  { path: '/auth/login', screen: screen(() => import('./screens/Login/LoginScreen')), public: true },
+  { path: '/auth/login', screen: screen(() => import('./screens/Login/LoginScreen')), public: true, withoutQueries: true },
   { path: '/auth/register', screen: screen(() => import('./screens/Register/RegisterScreen')), public: true },
   { path: '/auth/invite', screen: screen(() => import('./screens/Invite/InviteScreen')), public: true },
   { path: '/auth/forgot', screen: screen(() => import('./screens/ForgotPassword/ForgotPasswordScreen')), public: true },

@@ -1,29 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, OtpLoginRequest, RegisterRequest, SessionResponse } from '@outpost/shared';
+import type { RegisterRequest, SessionResponse } from '@outpost/shared';
 import { sessionStore } from '../session/sessionStore';
 import { api } from './client';
 
-export const login = (body: LoginRequest) => api.post<SessionResponse>('/auth/login', body);
 export const register = (body: RegisterRequest) => api.post<SessionResponse>('/auth/register', body);
-export const submitOtp = (body: OtpLoginRequest) => api.post<SessionResponse>('/auth/otp', body);
 export const reauth = () => api.post<SessionResponse>('/auth/reauth');
 export const logout = () => api.post<unknown>('/auth/logout');
 
-// Nothing cached belongs to a session not yet started, so these invalidate nothing; the caller
-// stores the answered scopes (session/startSession.ts).
-export function useLogin() {
-  return useMutation({ mutationFn: login });
-}
+// Signing in is in signIn.ts. Nothing cached belongs to a session not yet started, so these
+// invalidate nothing; the caller stores the answered scopes (session/startSession.ts).
 
 /** Registers, then signs in: registration answers a taken email like a free one, with no session. */
 export function useRegister() {
   return useMutation({
     mutationFn: register,
   });
-}
-
-export function useSubmitOtp() {
-  return useMutation({ mutationFn: submitOtp });
 }
 
 /** POST /auth/reauth: a fresh session with the scopes held now, which replace the stored ones. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prefetchFirstScreen } from './servers';
+import { prefetchFirstScreen } from './firstScreen';
 
 describe('prefetchFirstScreen', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,28 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateServerRequest, CreateServerResponse, FirstScreenCall, LiveServerState, ServerDetailResponse, ServerListResponse, ServerSummary } from '@outpost/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateServerRequest, CreateServerResponse, ServerDetailResponse, ServerListResponse, ServerSummary } from '@outpost/shared';
 import { api } from './client';
+import { listKey, listPath, oneKey, SERVER_PAGE_SIZE, serverPath, type ServerListFilter } from './firstScreen';
 
-/** Spec section 7: the server list pages by 10 unless told otherwise. */
-export const SERVER_PAGE_SIZE = 10;
-
-/** What the list is narrowed by on the panel: part of the name or id, a node id, a live state. */
-export interface ServerListFilter {
-  search?: string;
-  node?: number;
-  state?: LiveServerState;
-}
-
-/** The list call's path and query for a page and a filter. */
-function listPath(page: number, filter: ServerListFilter = {}, limit = SERVER_PAGE_SIZE): string {
-  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
-  if (filter.search?.trim()) query.set('search', filter.search.trim());
-  if (filter.node) query.set('node', String(filter.node));
-  if (filter.state) query.set('state', filter.state);
-  return `/api/servers?${query.toString()}`;
-}
+export { isServerId, SERVER_PAGE_SIZE } from './firstScreen';
 
 export const listServers = (page: number, filter: ServerListFilter = {}, limit = SERVER_PAGE_SIZE) => api.get<ServerListResponse>(listPath(page, filter, limit));
-const serverPath = (id: string) => `/api/servers/${encodeURIComponent(id)}?perms`;
 export const getServer = (id: string) => api.get<ServerDetailResponse>(serverPath(id));
 export const createServer = (body: CreateServerRequest) => api.post<CreateServerResponse>('/api/servers', body);
 export const renameServer = (id: string, name: string) =>
@@ -40,34 +23,9 @@ export function serverAddress(server: Pick<ServerSummary, 'ip' | 'port' | 'node'
   return server.port ? `${host}:${server.port}` : host;
 }
 
-const listKey = (page: number, filter: ServerListFilter) => ['servers', 'list', page, filter];
-
 export function useServers(page: number, filter: ServerListFilter = {}) {
   return useQuery({ queryKey: listKey(page, filter), queryFn: () => listServers(page, filter), placeholderData: keepPreviousData });
 }
-
-/**
- * What the first screen at `pathname` reads before it can show its content: the server list's
- * first page (with the screen's first filter: no search, node or state) or a server's details.
- */
-export function firstScreenCalls(pathname: string): FirstScreenCall[] {
-  if (pathname === '/server') {
-    const filter: ServerListFilter = { search: '', node: undefined, state: undefined };
-    return [{ queryKey: listKey(1, filter), path: listPath(1, filter) }];
-  }
-  const id = /^\/server\/([^/]+)$/.exec(pathname)?.[1];
-  return id && isServerId(id) ? [{ queryKey: oneKey(id), path: serverPath(id) }] : [];
-}
-
-/** A cold load asks for its first screen's data while the screen's code is still on its way, not after. */
-export function prefetchFirstScreen(client: QueryClient, pathname: string): void {
-  for (const call of firstScreenCalls(pathname)) void client.prefetchQuery({ queryKey: call.queryKey, queryFn: () => api.get(call.path) });
-}
-
-/** The form of a server id (8 lowercase hex characters): anything else is asked for nowhere. */
-export const isServerId = (id: string) => /^[0-9a-f]{8}$/.test(id);
-
-const oneKey = (id: string) => ['servers', 'one', id];
 
 export function useServer(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: oneKey(id), queryFn: () => getServer(id), enabled: options.enabled ?? true });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { lazyComponent } from '../lazyComponent';
 import { PublicFrame } from '../components/shell/PublicFrame';
+import { WithQueries } from '../queries';
 import { useScopes, useTwoFactorRequired } from './sessionStore';
 
 const TwoFactorRequiredScreen = lazyComponent(() => import('../screens/TwoFactorRequired/TwoFactorRequiredScreen'));
@@ -17,7 +18,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (twoFactorRequired) {
     return (
       <PublicFrame>
-        <TwoFactorRequiredScreen />
+        <WithQueries>
+          <TwoFactorRequiredScreen />
+        </WithQueries>
       </PublicFrame>
     );
   }

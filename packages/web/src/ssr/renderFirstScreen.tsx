@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { defaultLocale, type FirstScreen, type Locale } from '@outpost/shared';
-import { App, createQueryClient } from '../App';
-import { firstScreenCalls } from '../api/servers';
+import { App } from '../App';
+import { firstScreenCalls } from '../api/firstScreen';
 import { preloadScreen } from '../routes';
 import { sessionStore } from '../session/sessionStore';
 import { i18n, type Catalogue } from '../translation/translator';
@@ -29,7 +29,8 @@ async function loadCatalogue(locale: Locale): Promise<void> {
  * @public
  */
 export async function renderFirstScreen(screen: FirstScreen): Promise<string> {
-  await Promise.all([loadCatalogue(defaultLocale), loadCatalogue(screen.locale), preloadScreen(screen.pathname, true)]);
+  // The query cache's module as the browser has it: loaded on demand (queries.tsx), here once.
+  const [{ createQueryClient }] = await Promise.all([import('../queryClient'), loadCatalogue(defaultLocale), loadCatalogue(screen.locale), preloadScreen(screen.pathname, true)]);
   const client = createQueryClient();
   for (const { queryKey, data } of screen.queries) client.setQueryData(queryKey, data);
   // The session store and the language are the app's own singletons: set for this render alone,

@@ -2,8 +2,9 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconTopologyStar3 } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { useConfig } from '../../api/config';
+import type { AppConfig } from '@outpost/shared';
 import { useIdle } from '../../hooks/useIdle';
+import { useCachedQueryData } from '../../queries';
 
 // Their menus, tooltips and dialogs (floating-ui, transitions) load once the first screen is drawn:
 // neither the sign-in page nor a cold load of a screen waits for them.
@@ -12,8 +13,9 @@ const LanguageButton = lazy(() => import('./LanguageButton').then((module) => ({
 
 /** Brand on the left, theme and language on the right; `leading` holds the menu burger when logged in. */
 export function TopBar({ leading }: { leading?: ReactNode }) {
-  const config = useConfig();
-  const brand = config.data?.branding.name || 'Outpost';
+  // Read from the cache, not fetched here: the app fetches the config (AppliedTheme), and the
+  // sign-in page draws without the query cache's code.
+  const brand = useCachedQueryData<AppConfig>(['config'])?.branding.name || 'Outpost';
   const idle = useIdle();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">

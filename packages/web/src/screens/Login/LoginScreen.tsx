@@ -1,11 +1,10 @@
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link, Redirect, useSearchParams } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { useNavigate } from '../../router/useNavigate';
+import type { AppConfig } from '@outpost/shared';
 import { useTranslation } from '../../translation/useTranslation';
-import { useLogin, useSubmitOtp } from '../../api/auth';
-import { useConfig } from '../../api/config';
-import { useOidcButtons } from '../../api/oidcButtons';
+import { login, submitOtp } from '../../api/signIn';
 import { errorMessage } from '../../api/errorMessage';
 import { notifySuccess } from '../../components/notify';
 import { AuthCard } from '../../components/AuthCard';
@@ -13,59 +12,51 @@ import { homePath } from '../../session/homePath';
 import { sessionStore, useScopes } from '../../session/sessionStore';
 import { startSession } from '../../session/startSession';
 import { browserHasPasskeys } from '../../api/browserHasPasskeys';
+import { useCachedQueryData, WithQueries } from '../../queries';
 
 // Only a two-factor account needs it: its code (a modal, a focus trap) is not part of the first load.
 const OtpModal = lazy(() => import('../../components/OtpModal').then((module) => ({ default: module.OtpModal })));
 // Drawn just after the form, where the browser can use passkeys: not part of what the form waits for.
 const PasskeySignInButton = lazy(() => import('./PasskeySignInButton').then((module) => ({ default: module.PasskeySignInButton })));
-// Only a panel with single sign-on (or a browser back from a provider) loads its buttons and steps.
-const OidcSignIn = lazy(() => import('./OidcSignIn').then((module) => ({ default: module.OidcSignIn })));
+// Asks the panel for its providers through the query cache: drawn once that has loaded, after the form.
+const SingleSignOn = lazy(() => import('./SingleSignOn').then((module) => ({ default: module.SingleSignOn })));
 
-/** The single sign-on part, once the panel names a provider or the provider sent the browser back. */
-function SingleSignOn({ onOtpNeeded }: { onOtpNeeded: () => void }) {
-  const [params] = useSearchParams();
-  const providers = useOidcButtons();
-  const wanted = params.has('oidc') || params.has('oidcError') || (providers.data?.length ?? 0) > 0;
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <OidcSignIn onOtpNeeded={onOtpNeeded} />
-    </Suspense>
-  );
-}
-
+// The form is the first thing a visitor draws, so it sends its two calls itself rather than
+// through the query cache, whose code then arrives after the form (queries.tsx).
 export default function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const config = useConfig();
+  const config = useCachedQueryData<AppConfig>(['config']);
   const scopes = useScopes();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [otpOpen, setOtpOpen] = useState(false);
-  const login = useLogin();
-  const otp = useSubmitOtp();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
   // Stable, so the single sign-on part's effect runs once.
   const openOtp = useCallback(() => setOtpOpen(true), []);
 
   // Already signed in (e.g. a bookmarked login page): straight to the start screen.
-  if (scopes !== null && !login.isPending) return <Redirect to={homePath(scopes)} replace />;
+  if (scopes !== null && !pending) return <Redirect to={homePath(scopes)} replace />;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    login.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: (answer) => {
-          if (answer.otpNeeded) setOtpOpen(true);
-          else void navigate(startSession(answer), { replace: true });
-        },
-      },
-    );
+    setPending(true);
+    setError(null);
+    try {
+      const answer = await login({ email: email.trim(), password });
+      if (answer.otpNeeded) setOtpOpen(true);
+      else void navigate(startSession(answer), { replace: true });
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(false);
+    }
   };
 
   // The modal shows a rejected code's message itself, so this one rejects rather than reports.
   const sendCode = async (token: string) => {
-    const answer = await otp.mutateAsync({ token });
+    const answer = await submitOtp({ token });
     setOtpOpen(false);
     // A recovery code was spent: say how many remain, so the user regenerates before running out.
     if (answer.recoveryCodesLeft !== undefined) notifySuccess(t('otp.recoveryLeft', { count: answer.recoveryCodesLeft }));
@@ -74,7 +65,7 @@ export default function LoginScreen() {
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
-      <form onSubmit={submit}>
+      <form onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           <TextInput
             label={t('fields.email')}
@@ -94,17 +85,17 @@ export default function LoginScreen() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             name="password"
           />
-          {config.data?.emailEnabled && (
+          {config?.emailEnabled && (
             <Anchor component={Link} to="/auth/forgot" size="sm" mt={-8} ta="end" data-testid="login-forgot">
               {t('passwordReset.forgotLink')}
             </Anchor>
           )}
-          {login.error && (
+          {error !== null && (
             <Alert color="red" variant="light" data-testid="login-error">
-              {errorMessage(t, login.error)}
+              {errorMessage(t, error)}
             </Alert>
           )}
-          <Button type="submit" loading={login.isPending} fullWidth>
+          <Button type="submit" loading={pending} fullWidth>
             {t('login.submit')}
           </Button>
           {browserHasPasskeys() && (
@@ -112,7 +103,7 @@ export default function LoginScreen() {
               <PasskeySignInButton />
             </Suspense>
           )}
-          {config.data?.registrationEnabled && (
+          {config?.registrationEnabled && (
             <Text size="sm" ta="center" c="dimmed">
               {t('login.noAccount')}{' '}
               <Anchor component={Link} to="/auth/register">
@@ -122,7 +113,11 @@ export default function LoginScreen() {
           )}
         </Stack>
       </form>
-      <SingleSignOn onOtpNeeded={openOtp} />
+      <Suspense fallback={null}>
+        <WithQueries>
+          <SingleSignOn onOtpNeeded={openOtp} />
+        </WithQueries>
+      </Suspense>
       {otpOpen && (
         <Suspense fallback={null}>
       <OtpModal
