@@ -3,7 +3,11 @@
 // `ws` relay of the same program, in the same run. `npm run bench:console` (builds first).
 // The servers, the panel, the remote daemon and the relay share one core; the subscribers read on
 // the other. The relay runs where the panel runs (relay.mjs) so that both pay for the program
-// beside them and for the kernel's sends of every frame.
+// beside them and for the kernel's sends of every frame. Panel subscribers ask for the console
+// since now on open, as the web console does; the figure is lines per second while the flood
+// streams (see `measured`). Target (issue 36): local >= 0.90 and remote >= 0.80 of the relay.
+// BENCH_VERBOSE=1 prints each round with the CPU the relaying processes spent (panel+daemon).
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -46,19 +50,50 @@ async function prepare(id, args) {
   await outpost.call('POST', `/proxy/daemon/server/${id}/definition`, floodDefinition(args));
 }
 
+/**
+ * A run's figure: lines per second while the flood streams, from the first flood line any
+ * subscriber got to the last subscriber's last line, the lines of that first message not counted.
+ * The time before the first line (spawning the program, node starting it) is not console
+ * throughput, and counting it would dilute the ratio towards 1; a verbose run shows it, and the
+ * mean frame size.
+ */
+function measured(subs, started, ends, cpu) {
+  const first = subs.reduce((a, b) => (b.firstAt < a.firstAt ? b : a));
+  const seconds = (Math.max(...ends) - first.firstAt) / 1000;
+  const meanFrame = subs.reduce((sum, s) => sum + s.bytes, 0) / subs.reduce((sum, s) => sum + s.messages, 0);
+  return { value: (first.target - first.firstLines) / seconds, firstLineMs: Math.round(first.firstAt - started), meanFrameBytes: Math.round(meanFrame), cpuMs: cpu(), latencies: subs.flatMap((s) => s.latencies) };
+}
+
+/**
+ * CPU time (user + system, ms) the relaying processes spend from now until the answered function is
+ * called: the panel (with its local node), the remote daemon, or the relay; not the program they run.
+ * Unlike the wall-clock figure it hardly moves with what else the machine runs.
+ */
+function cpuOf(pids) {
+  const read = () => pids.map((pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  });
+  const before = read();
+  // Clock ticks of 10 ms; one figure per process.
+  return () => read().map((ticks, i) => (ticks - before[i]) * 10).join('+');
+}
+
 /** Lines per second that `n` panel sockets each received while the server printed `lines`. */
-async function throughPanel(id, args, n, latency = false) {
+async function throughPanel(id, args, n, latency = false, pids = [outpost.pid]) {
   await prepare(id, args);
   const url = `${outpost.url.replace('http', 'ws')}/proxy/daemon/socket/${id}`;
-  const subs = await subscribers(url, n, consoleText, outpost.headers);
+  const subs = await subscribers(url, n, consoleText, outpost.headers, { replay: true });
   const target = Number(args.at(-1));
   for (const sub of subs) Object.assign(sub, { target, wantLatency: latency });
   const started = performance.now();
+  const cpu = cpuOf(pids);
   await outpost.call('POST', `/proxy/daemon/server/${id}/start`);
   const ends = await Promise.all(subs.map((s) => s.finished));
+  const result = measured(subs, started, ends, cpu);
   for (const s of subs) s.ws.close();
   await outpost.call('POST', `/proxy/daemon/server/${id}/kill?wait`).catch(() => {});
-  return { value: target / ((Math.max(...ends) - started) / 1000), latencies: subs.flatMap((s) => s.latencies) };
+  return result;
 }
 
 /** The baseline: relay.mjs, a bare ws server forwarding each pipe read of the same program as one message. */
@@ -73,11 +108,13 @@ async function bareRelay(args, n, latency = false) {
   const target = Number(args.at(-1));
   for (const sub of subs) Object.assign(sub, { target, wantLatency: latency });
   const started = performance.now();
+  const cpu = cpuOf([relay.pid]);
   const response = await fetch(`http://127.0.0.1:${relayPort}/run`, { method: 'POST', body: JSON.stringify(args) });
   if (!response.ok) throw new Error(`relay: ${response.status}`);
   const ends = await Promise.all(subs.map((s) => s.finished));
+  const result = measured(subs, started, ends, cpu);
   for (const s of subs) s.ws.close();
-  return { value: target / ((Math.max(...ends) - started) / 1000), latencies: subs.flatMap((s) => s.latencies) };
+  return result;
 }
 
 try {
@@ -94,7 +131,7 @@ try {
   const lines = [String(FLOOD_LINES)];
   const results = await alternate({
     local: () => throughPanel(local, lines, SUBSCRIBERS),
-    remote: () => throughPanel(away, lines, SUBSCRIBERS),
+    remote: () => throughPanel(away, lines, SUBSCRIBERS, false, [outpost.pid, remote.pid]),
     baseline: () => bareRelay(lines, SUBSCRIBERS),
   });
   for (const [name, { best, runs }] of Object.entries(results)) console.log(`${SUBSCRIBERS} subscribers, ${name.padEnd(8)} ${fmt(best.value)} lines/s (best of ${runs.length})`);
@@ -107,8 +144,8 @@ try {
   const [l, r, b] = [results.local.best.value, results.remote.best.value, results.baseline.best.value];
   await report(
     'console',
-    `local ${fmt(l)}/${fmt(b)} lines/s = ${(l / b).toFixed(2)}; remote ${fmt(r)}/${fmt(b)} lines/s = ${(r / b).toFixed(2)} (${SUBSCRIBERS} subscribers through the panel's socket, baseline a bare ws relay)`,
-    { met: l / b >= 0.5 && r / b >= 0.5, local: l, remote: r, baseline: b, p99: Object.fromEntries(Object.entries(latency).map(([k, v]) => [k, percentile(v.latencies, 99)])) },
+    `local ${fmt(l)}/${fmt(b)} lines/s = ${(l / b).toFixed(2)}; remote ${fmt(r)}/${fmt(b)} lines/s = ${(r / b).toFixed(2)} (${SUBSCRIBERS} subscribers through the panel's socket, baseline a bare ws relay)${l / b >= 0.9 && r / b >= 0.8 ? ' (met)' : ''}`,
+    { met: l / b >= 0.9 && r / b >= 0.8, local: l, remote: r, baseline: b, p99: Object.fromEntries(Object.entries(latency).map(([k, v]) => [k, percentile(v.latencies, 99)])) },
   );
 } finally {
   await relay.stop();

@@ -23,3 +23,5 @@ const http = createServer((request, response) => {
 });
 const wss = new WebSocketServer({ server: http, perMessageDeflate: false });
 http.listen(0, '127.0.0.1', () => console.log(`relay listening on ${http.address().port}`));
+// Exits on the bench's SIGTERM, so that a --cpu-prof run (BENCH_PROFILE) writes its profile.
+process.once('SIGTERM', () => process.exit(0));
