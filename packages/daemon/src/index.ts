@@ -1,7 +1,7 @@
 // The public face of @outpost/daemon: what the panel and the cli use.
 export { Daemon, type DaemonConfig } from './Daemon.js';
 export { HttpNodeClient } from './client/HttpNodeClient.js';
-export { NodeSessionsPool } from './client/NodeSessions.js';
+export { NodeSessionsPool, receivedBytes } from './client/NodeSessions.js';
 export { NodeApi } from './api/NodeApi.js';
 export { daemonRoutes } from './http/routes.js';
 export { signNodeToken, verifyNodeToken, NODE_TOKEN_TTL_SECONDS } from './auth/nodeToken.js';

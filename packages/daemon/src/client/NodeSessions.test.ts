@@ -5,7 +5,7 @@ import { Scopes } from '@outpost/shared';
 import type { NodeCaller, SocketEvent } from '@outpost/shared';
 import { fakeDefinition, serveTestDaemon, waitFor } from '../servers/testServer.js';
 import { HttpNodeClient } from './HttpNodeClient.js';
-import { NodeSessionsPool } from './NodeSessions.js';
+import { NodeSessionsPool, receivedBytes } from './NodeSessions.js';
 
 const id = '5e5510b0';
 const admin: NodeCaller = { user: 'admin', scopes: [Scopes.ServersAdmin] };
@@ -52,6 +52,9 @@ describe('NodeSessions', () => {
     await waitFor(() => echoOf(a, 'echo: once') !== undefined && echoOf(b, 'echo: once') !== undefined);
     // One parse for both: the panel's socket route encodes a batch once per event object.
     expect(echoOf(a, 'echo: once')).toBe(echoOf(b, 'echo: once'));
+    // It keeps the node's JSON of the batch, which the panel's socket route sends on as it came.
+    const echo = echoOf(a, 'echo: once')!;
+    expect(JSON.parse(String(receivedBytes(echo)))).toEqual({ type: 'console', data: echo.data });
 
     // The watcher's refusals stay its own.
     second.send({ type: 'stop' });

@@ -1,11 +1,35 @@
 import WebSocket from 'ws';
-import type { ServerSocket, SessionsFrame, SessionsRequest } from '@outpost/shared';
+import type { ServerSocket, SessionsFrame, SessionsRequest, SocketEvent } from '@outpost/shared';
 import { NODE_TOKEN_TTL_SECONDS, signNodeToken } from '../auth/nodeToken.js';
 import { errorFromBody, unreachable } from './nodeErrors.js';
 import { SocketEvents } from './SocketEvents.js';
 
 /** How long a socket with no sessions left stays open for the next one (a browser reconnecting). */
 export const IDLE_SESSIONS_CLOSE_MS = 30_000;
+
+type ConsoleEvent = Extract<SocketEvent, { type: 'console' }>;
+
+// A console frame's event, as the node encoded it: what a browser is sent, byte for byte.
+const CONSOLE_PREFIX = Buffer.from('{"type":"console","data":');
+const receivedAs = new WeakMap<object, Buffer>();
+
+/** The JSON a console event came in (a binary sessions frame), for the panel to send on unchanged. */
+export function receivedBytes(event: object): Buffer | undefined {
+  return receivedAs.get(event);
+}
+
+/** A console event read from its JSON only if someone looks at its data: the panel's socket route just sends the bytes. */
+function consoleEvent(bytes: Buffer): ConsoleEvent {
+  let data: ConsoleEvent['data'] | undefined;
+  const event: ConsoleEvent = {
+    type: 'console',
+    get data() {
+      return (data ??= (JSON.parse(bytes.toString()) as ConsoleEvent).data);
+    },
+  };
+  receivedAs.set(event, bytes);
+  return event;
+}
 
 interface Session {
   events: SocketEvents;
@@ -63,7 +87,7 @@ export class NodeSessions {
   ) {
     // The socket itself names no caller or server: each session brings its own token.
     const token = signNodeToken(options.secret, { node: options.nodeId, user: '', server: '', scopes: [], exp: Math.floor(Date.now() / 1000) + NODE_TOKEN_TTL_SECONDS });
-    const url = `${options.baseUrl.replace(/^http/, 'ws')}/daemon/sessions?token=${encodeURIComponent(token)}`;
+    const url = `${options.baseUrl.replace(/^http/, 'ws')}/daemon/sessions?token=${encodeURIComponent(token)}&frames=console`;
     this.ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: options.connectTimeoutMs });
     this.ready = new Promise((resolve, reject) => {
       this.ws.once('unexpected-response', (_request, response) => {
@@ -81,7 +105,7 @@ export class NodeSessions {
       this.ws.once('open', () => resolve());
     });
     this.ready.catch(() => {});
-    this.ws.on('message', (raw) => this.receive(raw));
+    this.ws.on('message', (raw, isBinary) => (isBinary ? this.receiveConsole(raw as Buffer) : this.receive(raw)));
     this.ws.once('close', () => {
       forget();
       clearTimeout(this.idle);
@@ -161,6 +185,22 @@ export class NodeSessions {
     } else if ('closed' in frame) {
       this.sessions.get(frame.closed)?.end();
     }
+  }
+
+  /** A binary frame: the sessions as JSON, a newline, then a console event's JSON, kept as it came. */
+  private receiveConsole(raw: Buffer): void {
+    const cut = raw.indexOf(0x0a);
+    if (cut < 0) return;
+    let sessions: unknown;
+    try {
+      sessions = (JSON.parse(raw.toString('latin1', 0, cut)) as { sessions?: unknown }).sessions;
+    } catch {
+      return; // not ours: ignore
+    }
+    const bytes = raw.subarray(cut + 1);
+    if (!Array.isArray(sessions) || bytes.compare(CONSOLE_PREFIX, 0, CONSOLE_PREFIX.length, 0, CONSOLE_PREFIX.length) !== 0) return;
+    const event = consoleEvent(bytes);
+    for (const n of sessions) this.sessions.get(n as number)?.events.emit(event);
   }
 
   private closeWhenIdle(): void {

@@ -88,6 +88,35 @@ describe('the sessions socket', () => {
     ws.close();
   });
 
+  it('sends a panel that asks for console frames each shared batch as one binary frame it can pass on unread', async () => {
+    const ws = new WebSocket(`${base}/daemon/sessions?token=${token('', [])}&frames=console`);
+    const text: SessionsFrame[] = [];
+    const binary: Array<{ sessions: number[]; event: string }> = [];
+    ws.on('message', (raw: Buffer, isBinary) => {
+      if (!isBinary) return void text.push(JSON.parse(String(raw)) as SessionsFrame);
+      const cut = raw.indexOf(0x0a);
+      binary.push({ ...(JSON.parse(raw.toString('utf8', 0, cut)) as { sessions: number[] }), event: raw.toString('utf8', cut + 1) });
+    });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const send = (request: SessionsRequest) => ws.send(JSON.stringify(request));
+    send({ open: 1, server: id, token: token(id) });
+    send({ open: 2, server: id, token: token(id, [Scopes.ServerView, Scopes.ServerConsole]) });
+    await waitFor(() => [1, 2].every((n) => text.some((f) => 'opened' in f && f.opened === n)), 5000, 'two sessions open');
+    send({ session: 1, message: { type: 'replay' } });
+    send({ session: 2, message: { type: 'replay' } });
+    await waitFor(() => [1, 2].every((n) => binary.some((f) => f.sessions.includes(n))), 5000, 'both replays');
+    send({ session: 1, message: { type: 'console', data: { command: 'echo ünïcode' } } });
+    await waitFor(() => binary.some((f) => f.event.includes('echo: ünïcode')), 5000, 'the echo');
+    // One frame for both sessions; after the newline, the event as a browser is sent it.
+    const batch = binary.find((f) => f.event.includes('echo: ünïcode'))!;
+    expect(batch.sessions).toEqual([1, 2]);
+    expect(JSON.parse(batch.event)).toMatchObject({ type: 'console', data: { logs: expect.arrayContaining([expect.stringContaining('echo: ünïcode')]), epoch: expect.any(Number) } });
+    // Everything else is a JSON frame as before.
+    expect(text.some((f) => 'sessions' in f && f.event.type === 'status')).toBe(true);
+    expect(text.some((f) => 'sessions' in f && f.event.type === 'console')).toBe(false);
+    ws.close();
+  });
+
   it('answers each refusal with its status and code, and keeps the socket for the next session', async () => {
     const { ws, frames, send } = await channel();
     send({ open: 1, server: id, token: token(other) });

@@ -6,7 +6,7 @@ import { verifyNodeToken } from '../auth/nodeToken.js';
 import { MessageBudget } from '../system/MessageBudget.js';
 import { AnyNodeToken } from './authorize.js';
 import { SessionOutbox } from './SessionOutbox.js';
-import { NODE_SOCKET_MAX_BUFFERED_BYTES, nodeSocketBudget } from './socketRoutes.js';
+import { encodeEvent, NODE_SOCKET_MAX_BUFFERED_BYTES, nodeSocketBudget } from './socketRoutes.js';
 
 /** Sessions one socket may hold at once: a panel opens one per browser socket on this node. */
 export const MAX_SESSIONS_PER_SOCKET = 10_000;
@@ -25,13 +25,18 @@ interface Session {
  * same message budget per session. Console batches shared by several sessions go out once.
  */
 export function sessionRoutes(app: FastifyInstance, api: NodeClient, config: { nodeId: string; secret: string }): void {
-  app.get('/daemon/sessions', { websocket: true, schema: daemonRouteSchemas['GET /daemon/sessions'], config: { scope: AnyNodeToken } }, (socket: WebSocket) => {
+  app.get('/daemon/sessions', { websocket: true, schema: daemonRouteSchemas['GET /daemon/sessions'], config: { scope: AnyNodeToken } }, (socket: WebSocket, request) => {
     const sessions = new Map<number, Session>();
+    // A panel that asks (`frames=console`) takes console events as binary frames it can pass on unread.
+    const consoleFrames = (request.query as { frames?: unknown }).frames === 'console';
     const outbox = new SessionOutbox((frames) => {
       if (socket.readyState !== socket.OPEN) return;
       // A panel this far behind is closed (1013, try again later); its browsers reconnect and replay.
       if (socket.bufferedAmount > NODE_SOCKET_MAX_BUFFERED_BYTES) return socket.close(1013, 'console consumer too slow');
-      for (const frame of frames) socket.send(JSON.stringify(frame));
+      for (const frame of frames) {
+        if (consoleFrames && 'sessions' in frame && frame.event.type === 'console') socket.send(consoleFrame(frame.sessions, encodeEvent(frame.event)), { binary: true });
+        else socket.send(JSON.stringify(frame));
+      }
     });
     const refuse = (n: number, error: unknown) => {
       const refusal = error instanceof OutpostError ? error : new OutpostError('ErrUnknownError', (error as Error).message);
@@ -102,6 +107,15 @@ export function sessionRoutes(app: FastifyInstance, api: NodeClient, config: { n
       for (const n of [...sessions.keys()]) close(n);
     });
   });
+}
+
+/** A console event for `sessions` as contract/nodeSessions.ts's binary frame: their list as JSON, a newline, the event's JSON. */
+function consoleFrame(sessions: number[], event: string): Buffer {
+  const head = `{"sessions":[${sessions.join(',')}]}\n`;
+  const frame = Buffer.allocUnsafe(head.length + Buffer.byteLength(event));
+  frame.write(head, 0, 'latin1');
+  frame.write(event, head.length);
+  return frame;
 }
 
 function isSessionNumber(value: unknown): value is number {

@@ -29,7 +29,8 @@ export const NODE_SOCKET_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 // Every subscriber of a server gets the same console batch (the same array): encode it once.
 const encodedBatches = new WeakMap<string[], string>();
 
-function encode(event: SocketEvent): string {
+/** An event's JSON; a console batch's once, whichever sockets and sessions send it. */
+export function encodeEvent(event: SocketEvent): string {
   if (event.type !== 'console') return JSON.stringify(event);
   let text = encodedBatches.get(event.data.logs);
   if (text === undefined) {
@@ -69,7 +70,7 @@ export function socketRoutes(app: FastifyInstance, api: NodeClient): void {
           socket.close(1013, 'console consumer too slow');
           return;
         }
-        socket.send(encode(event));
+        socket.send(encodeEvent(event));
       };
       const budget = new MessageBudget(nodeSocketBudget);
       socket.on('message', (raw) => {

@@ -9,7 +9,12 @@ import type { SocketEvent } from './socket.js';
 /** What the panel sends: open a session on a server, pass a SocketRequest on, close a session. */
 export type SessionsRequest = { open: number; server: string; token: string } | { session: number; message: unknown } | { close: number };
 
-/** What the node sends, in order per session: whether it opened, its events, and its end. */
+/**
+ * What the node sends, in order per session: whether it opened, its events, and its end. A panel
+ * that opens the socket with `frames=console` gets each console event as a binary frame instead:
+ * `{"sessions":[...]}`, a newline, then the event's JSON exactly as a browser is sent it, so the
+ * panel forwards those bytes without parsing or encoding them again.
+ */
 export type SessionsFrame =
   | { opened: number }
   | { refused: number; status: number; error: ErrorBody['error'] }

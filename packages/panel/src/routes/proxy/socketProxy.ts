@@ -1,7 +1,7 @@
 import { OutpostError, ServerParams, grants, refusalLine, serverActionScopes, socketRequestFields, type BrowserSocketEvent, type ServerSocket, type SocketRequest } from '@outpost/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { MessageBudget, cutOffFlood } from '@outpost/daemon';
+import { MessageBudget, cutOffFlood, receivedBytes } from '@outpost/daemon';
 import { actorOf, refuseSocketMessage, serverAccess } from '../../services/policy/policy.js';
 import { emitSocketMessage } from '../../services/activity/socketEvents.js';
 
@@ -13,13 +13,14 @@ export const SOCKET_MAX_MESSAGE_BYTES = 64 * 1024;
 // A browser that stops reading is cut off rather than letting console output pile up here.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
-// Every socket on a server gets the same console batch (the same array, from the local node's
-// console buffer or the one frame NodeSessions parsed for a remote node): encode it once for all.
+// Every socket on a server gets the same console batch (the same array from the local node's
+// console buffer): encode it once for all. A remote node's batch comes encoded (NodeSessions keeps
+// the bytes of its one frame): those are sent as they came.
 const encodedBatches = new WeakMap<string[], Buffer>();
 
 function encode(event: BrowserSocketEvent): Buffer | string {
   if (event.type !== 'console') return JSON.stringify(event);
-  let frame = encodedBatches.get(event.data.logs);
+  let frame = receivedBytes(event) ?? encodedBatches.get(event.data.logs);
   if (frame === undefined) {
     frame = Buffer.from(JSON.stringify(event));
     encodedBatches.set(event.data.logs, frame);
