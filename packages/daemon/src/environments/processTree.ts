@@ -106,18 +106,19 @@ const isPid = (name: string) => name.charCodeAt(0) >= 48 && name.charCodeAt(0) <
 // Reads in flight at once: enough to finish quickly, few enough to leave the thread pool to file transfers.
 const SCAN_CONCURRENCY = 16;
 
-/** allEntries without blocking the event loop: a busy node has thousands of processes to read. */
-async function allEntriesAsync(): Promise<ProcEntry[]> {
+/** What `read` answers for every process in /proc (undefined skips one), without blocking the event loop. */
+async function scanProcesses<T>(read: (pid: number) => Promise<T | undefined>): Promise<T[]> {
   const pids = (await readdir('/proc')).filter(isPid).map(Number);
-  const out: ProcEntry[] = [];
+  const out: T[] = [];
   let next = 0;
   const worker = async () => {
     while (next < pids.length) {
       const pid = pids[next++];
       try {
-        out.push(parseEntry(pid, await readFile(`/proc/${pid}/stat`, 'latin1')));
+        const found = await read(pid);
+        if (found !== undefined) out.push(found);
       } catch {
-        // gone between readdir and read
+        // gone between readdir and read, or not ours to read
       }
     }
   };
@@ -125,15 +126,21 @@ async function allEntriesAsync(): Promise<ProcEntry[]> {
   return out;
 }
 
+/** allEntries without blocking the event loop: a busy node has thousands of processes to read. */
+function allEntriesAsync(): Promise<ProcEntry[]> {
+  return scanProcesses(async (pid) => parseEntry(pid, await readFile(`/proc/${pid}/stat`, 'latin1')));
+}
+
+/** markedProcesses without blocking the event loop. */
+function markedProcessesAsync(marker: string): Promise<{ pid: number }[]> {
+  return scanProcesses(async (pid) => ((await readFile(`/proc/${pid}/environ`, 'latin1')).split('\0').includes(marker) ? { pid } : undefined));
+}
+
 /**
  * The processes that belong to a server: the root, everything descended from it by parent
  * link, and everything still in its process group (children whose parent died are reparented
  * to init, but keep the group unless they called setsid).
  */
-export function processTree(rootPid: number, pgid: number = rootPid): ProcEntry[] {
-  return treeOf(allEntries(), rootPid, pgid);
-}
-
 function treeOf(entries: ProcEntry[], rootPid: number, pgid: number): ProcEntry[] {
   const children = new Map<number, ProcEntry[]>();
   for (const entry of entries) {
@@ -157,13 +164,15 @@ function treeOf(entries: ProcEntry[], rootPid: number, pgid: number): ProcEntry[
  * and lost its parent keeps it. Repeats until nothing of it is left (bounded).
  */
 export async function killTree(rootPid: number, pgid: number = rootPid, marker?: string): Promise<void> {
-  const members = () => {
-    const found: { pid: number }[] = processTree(rootPid, pgid);
-    if (marker) found.push(...markedProcesses(marker));
+  // /proc is read asynchronously: the sweep after a program exits runs while its last output is
+  // still on its way to the console, which a synchronous scan held back (bench:console).
+  const members = async () => {
+    const found: { pid: number }[] = treeOf(await allEntriesAsync(), rootPid, pgid);
+    if (marker) found.push(...(await markedProcessesAsync(marker)));
     return found;
   };
   for (let round = 0; round < 20; round++) {
-    const before = members();
+    const before = await members();
     try {
       process.kill(-pgid, 'SIGKILL');
     } catch {
@@ -177,7 +186,7 @@ export async function killTree(rootPid: number, pgid: number = rootPid, marker?:
       }
     }
     // Zombies (exited, not yet reaped by their parent) still show in /proc; only live ones count.
-    const alive = members().filter((member) => !isZombie(member.pid));
+    const alive = (await members()).filter((member) => !isZombie(member.pid));
     if (alive.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
