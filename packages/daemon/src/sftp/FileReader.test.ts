@@ -30,6 +30,25 @@ describe('FileReader', () => {
     await file.close();
   });
 
+  it('reads a long file into a few blocks of memory once its answers are released, never into one still held', async () => {
+    const content = randomBytes(8 * 1024 * 1024);
+    await writeFile(join(dir, 'f'), content);
+    const file = await open(join(dir, 'f'), 'r');
+    const reader = new FileReader(file);
+    // Held, as a reply waiting for the client's window: its bytes must stay as they were read.
+    const held = await reader.read(0, 32768);
+    const memory = new Set<ArrayBufferLike>();
+    for (let offset = 32768; offset < content.length; offset += 131072) {
+      const answer = await reader.read(offset, 131072);
+      expect(answer.equals(content.subarray(offset, offset + 131072))).toBe(true);
+      memory.add(answer.buffer);
+      reader.release(answer);
+    }
+    expect(held.equals(content.subarray(0, 32768))).toBe(true);
+    expect(memory.size).toBeLessThan(content.length / (512 * 1024));
+    await file.close();
+  });
+
   it('reads the file again once told it changed', async () => {
     await writeFile(join(dir, 'f'), 'old contents');
     const file = await open(join(dir, 'f'), 'r+');

@@ -14,7 +14,15 @@ interface Block {
   data: Promise<Buffer>;
   /** Whether the block after it is being read too (or need not be). */
   followed: boolean;
+  buffer: Buffer;
+  /** READs answered from it whose bytes are not yet released. */
+  users: number;
+  /** Whether it still answers READs (not yet dropped for a newer block or a write). */
+  kept: boolean;
 }
+
+/** Blocks kept for reuse per open file, once no READ holds their bytes. */
+const SpareBlocks = 3;
 
 /**
  * Reads one open file for an SFTP session. Clients keep many READs of 32 KiB in flight (OpenSSH
@@ -30,10 +38,18 @@ export class FileReader {
   private blocks: Block[] = [];
   /** Counts forget(): a block read ahead for an older state of the file is not started. */
   private generation = 0;
+  /** Block buffers no READ holds any more: the next blocks are read into them, not into new memory. */
+  private spare: Buffer[] = [];
+  /** Which block a READ's bytes came from, for release(). */
+  private readonly owners = new WeakMap<ArrayBufferLike, Block>();
 
   constructor(private readonly file: FileHandle) {}
 
-  /** Up to `length` bytes from `offset`; an empty buffer at the end of the file. */
+  /**
+   * Up to `length` bytes from `offset`; an empty buffer at the end of the file. Hand the answer to
+   * release() once its bytes are copied, so its block's memory is used again (an answer never
+   * released is left to the garbage collector: a download would otherwise allocate every byte anew).
+   */
   async read(offset: number, length: number): Promise<Buffer> {
     const now = Date.now();
     let block = this.blocks.find((b) => b.offset <= offset && offset + length <= b.offset + BlockBytes && now - b.readAt < BlockLifetimeMs);
@@ -52,28 +68,59 @@ export class FileReader {
         () => {},
       );
     }
+    // Held from now: a block dropped meanwhile keeps its bytes until this answer is released.
+    block.users++;
     const data = await block.data;
     return data.subarray(Math.min(offset - block.offset, data.length), Math.min(offset - block.offset + length, data.length));
   }
 
+  /** The bytes of an answer of read() are copied: its block may be used again once none is held. */
+  release(data: Buffer): void {
+    const block = this.owners.get(data.buffer);
+    if (block && block.users > 0 && --block.users === 0 && !block.kept) this.reuse(block);
+  }
+
   /** Forgets what was read: the file changed through this handle. */
   forget(): void {
+    for (const block of this.blocks) this.drop(block);
     this.blocks = [];
     this.generation++;
   }
 
+  private drop(block: Block): void {
+    block.kept = false;
+    if (block.users === 0) this.reuse(block);
+  }
+
+  /** Once its read is over (the thread pool writes no more into it), the block's buffer is spare. */
+  private reuse(block: Block): void {
+    block.data.then(
+      () => {
+        if (block.kept || block.users > 0 || this.spare.includes(block.buffer) || this.spare.length >= SpareBlocks) return;
+        this.owners.delete(block.buffer.buffer);
+        this.spare.push(block.buffer);
+      },
+      () => {},
+    );
+  }
+
   /** Starts reading the block at `offset`; `followed`: none is to be read after it. */
   private start(offset: number, now: number, followed: boolean): Block {
-    const block: Block = { offset, readAt: now, data: this.readBlock(offset), followed };
-    // A failed read answers the READs waiting for it, not the next ones.
-    block.data.catch(() => (this.blocks = this.blocks.filter((b) => b !== block)));
+    const buffer = this.spare.pop() ?? Buffer.allocUnsafe(BlockBytes);
+    const block: Block = { offset, readAt: now, data: this.readBlock(buffer, offset), followed, buffer, users: 0, kept: true };
+    this.owners.set(buffer.buffer, block);
+    // A failed read answers the READs waiting for it, not the next ones; its buffer is not used again.
+    block.data.catch(() => {
+      block.kept = false;
+      block.users = Infinity;
+      this.blocks = this.blocks.filter((b) => b !== block);
+    });
     this.blocks.push(block);
-    if (this.blocks.length > BlocksKept) this.blocks.shift();
+    if (this.blocks.length > BlocksKept) this.drop(this.blocks.shift()!);
     return block;
   }
 
-  private async readBlock(offset: number): Promise<Buffer> {
-    const buffer = Buffer.allocUnsafe(BlockBytes);
+  private async readBlock(buffer: Buffer, offset: number): Promise<Buffer> {
     let filled = 0;
     // A regular file answers short only at its end, but a read may be cut by a signal: read on until one answers nothing.
     while (filled < BlockBytes) {

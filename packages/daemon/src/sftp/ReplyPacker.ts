@@ -51,8 +51,10 @@ export class ReplyPacker {
   private scheduled = false;
   /** Where a packet made of several replies is put together; ssh2 copies it into its own packet at once. */
   private scratch = Buffer.alloc(0);
-  /** DATA replies (header, bytes) waiting for the client's window, in order; each goes whole. */
-  private waiting: Buffer[][] = [];
+  /** DATA replies waiting for the client's window, in order; each goes whole. */
+  private waiting: { header: Buffer; data: Buffer; release?: () => void }[] = [];
+  /** Told once the bytes pending are in their packets. */
+  private releases: (() => void)[] = [];
   /** The VERSION reply with the extensions named, until it is sent. */
   private version: Buffer | undefined;
 
@@ -99,18 +101,21 @@ export class ReplyPacker {
     return packer;
   }
 
-  /** Answers a READ: as ssh2's `data`, without copying `data` first. */
-  data(id: number, data: Buffer): void {
+  /** Answers a READ: as ssh2's `data`, without copying `data` first; `release` once it is copied. */
+  data(id: number, data: Buffer, release?: () => void): void {
     const { outgoing, _client } = this.internals;
     // Without the socket nothing tells when the window grows: ssh2 keeps what waits for it.
-    if (typeof _client?._sock?.on !== 'function') return void this.sftp.data(id, data);
+    if (typeof _client?._sock?.on !== 'function') {
+      this.sftp.data(id, data);
+      return release?.();
+    }
     if (outgoing.state !== 'open') return;
     const header = Buffer.allocUnsafe(13);
     header.writeUInt32BE(13 + data.length - 4, 0);
     header[4] = FxpData;
     header.writeUInt32BE(id, 5);
     header.writeUInt32BE(data.length, 9);
-    this.waiting.push([header, data]);
+    this.waiting.push({ header, data, release });
     this.admit();
   }
 
@@ -121,13 +126,14 @@ export class ReplyPacker {
   private admit(): void {
     const { outgoing, _buffer } = this.internals;
     while (this.waiting.length > 0 && _buffer.length === 0 && outgoing.state === 'open') {
-      const [header, data] = this.waiting[0]!;
-      const length = header!.length + data!.length;
+      const { header, data, release } = this.waiting[0]!;
+      const length = header.length + data.length;
       if (outgoing.window < length) return;
       this.waiting.shift();
       outgoing.window -= length;
-      this.add(header!);
-      this.add(data!);
+      this.add(header);
+      this.add(data);
+      if (release) this.releases.push(release);
     }
   }
 
@@ -173,9 +179,11 @@ export class ReplyPacker {
     else this.admit();
     const { outgoing } = this.internals;
     const pending = this.pending;
+    const releases = this.releases;
     let left = this.pendingBytes;
     this.pending = [];
     this.pendingBytes = 0;
+    this.releases = [];
     // As ssh2 does, nothing is sent on a channel that is no longer open (or, before our CLOSE, closing).
     if (left === 0 || !(outgoing.state === 'open' || (closing && outgoing.state === 'closing'))) return;
     // One write for them all: the client reads a download in large pieces, not a wakeup per packet.
@@ -217,6 +225,8 @@ export class ReplyPacker {
       this.protocol.channelData(outgoing.id, packet);
     }
     if (corked) socket.uncork!();
+    // Every byte pending is in an SSH packet now.
+    for (const release of releases) release();
   }
 }
 

@@ -121,9 +121,12 @@ export class SftpSession {
     // What was written through this handle, acknowledged before it reached the file, is read back.
     if (writer.busy) await writer.idle();
     const data = await reader.read(offset, Math.min(length, MaxRead));
+    // Its bytes are copied into the SSH packet (by the packer when it sends, by ssh2 at once): then the reader may reuse them.
+    const release = () => reader.release(data);
+    if (this.packer && data.length > 0) return this.packer.data(id, data, release);
     if (data.length === 0) this.sftp.status(id, STATUS_CODE.EOF);
-    else if (this.packer) this.packer.data(id, data);
     else this.sftp.data(id, data);
+    release();
   }
 
   /**
