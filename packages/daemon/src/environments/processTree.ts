@@ -106,19 +106,18 @@ const isPid = (name: string) => name.charCodeAt(0) >= 48 && name.charCodeAt(0) <
 // Reads in flight at once: enough to finish quickly, few enough to leave the thread pool to file transfers.
 const SCAN_CONCURRENCY = 16;
 
-/** What `read` answers for every process in /proc (undefined skips one), without blocking the event loop. */
-async function scanProcesses<T>(read: (pid: number) => Promise<T | undefined>): Promise<T[]> {
+/** allEntries without blocking the event loop: a busy node has thousands of processes to read. */
+async function allEntriesAsync(): Promise<ProcEntry[]> {
   const pids = (await readdir('/proc')).filter(isPid).map(Number);
-  const out: T[] = [];
+  const out: ProcEntry[] = [];
   let next = 0;
   const worker = async () => {
     while (next < pids.length) {
       const pid = pids[next++];
       try {
-        const found = await read(pid);
-        if (found !== undefined) out.push(found);
+        out.push(parseEntry(pid, await readFile(`/proc/${pid}/stat`, 'latin1')));
       } catch {
-        // gone between readdir and read, or not ours to read
+        // gone between readdir and read
       }
     }
   };
@@ -126,14 +125,25 @@ async function scanProcesses<T>(read: (pid: number) => Promise<T | undefined>): 
   return out;
 }
 
-/** allEntries without blocking the event loop: a busy node has thousands of processes to read. */
-function allEntriesAsync(): Promise<ProcEntry[]> {
-  return scanProcesses(async (pid) => parseEntry(pid, await readFile(`/proc/${pid}/stat`, 'latin1')));
-}
+// Processes read between two turns of the event loop in a sweep.
+const SWEEP_SLICE = 32;
 
-/** markedProcesses without blocking the event loop. */
-function markedProcessesAsync(marker: string): Promise<{ pid: number }[]> {
-  return scanProcesses(async (pid) => ((await readFile(`/proc/${pid}/environ`, 'latin1')).split('\0').includes(marker) ? { pid } : undefined));
+/**
+ * What `read` answers for every process in /proc (undefined skips one), read synchronously (the
+ * cheapest way) in slices with a turn of the event loop between them, so a sweep never holds
+ * the loop for long: the one after a program exits runs while its last output is still on its
+ * way to the console.
+ */
+async function sweepProcesses<T>(read: (pid: number) => T | undefined): Promise<T[]> {
+  const out: T[] = [];
+  let slice = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!isPid(name)) continue;
+    if (++slice % SWEEP_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    const found = read(Number(name));
+    if (found !== undefined) out.push(found);
+  }
+  return out;
 }
 
 /**
@@ -164,11 +174,9 @@ function treeOf(entries: ProcEntry[], rootPid: number, pgid: number): ProcEntry[
  * and lost its parent keeps it. Repeats until nothing of it is left (bounded).
  */
 export async function killTree(rootPid: number, pgid: number = rootPid, marker?: string): Promise<void> {
-  // /proc is read asynchronously: the sweep after a program exits runs while its last output is
-  // still on its way to the console, which a synchronous scan held back (bench:console).
   const members = async () => {
-    const found: { pid: number }[] = treeOf(await allEntriesAsync(), rootPid, pgid);
-    if (marker) found.push(...(await markedProcessesAsync(marker)));
+    const found: { pid: number }[] = treeOf(await sweepProcesses(readEntry), rootPid, pgid);
+    if (marker) found.push(...(await sweepProcesses((pid) => (carriesMarker(pid, marker) ? { pid } : undefined))));
     return found;
   };
   for (let round = 0; round < 20; round++) {
@@ -196,16 +204,17 @@ export async function killTree(rootPid: number, pgid: number = rootPid, marker?:
 function markedProcesses(marker: string): { pid: number }[] {
   const found: { pid: number }[] = [];
   for (const name of readdirSync('/proc')) {
-    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
-    let environ: string;
-    try {
-      environ = readFileSync(`/proc/${name}/environ`, 'latin1');
-    } catch {
-      continue; // gone, or not ours to read
-    }
-    if (environ.split('\0').includes(marker)) found.push({ pid: Number(name) });
+    if (isPid(name) && carriesMarker(Number(name), marker)) found.push({ pid: Number(name) });
   }
   return found;
+}
+
+function carriesMarker(pid: number, marker: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(marker);
+  } catch {
+    return false; // gone, or not ours to read
+  }
 }
 
 /**
