@@ -4,7 +4,6 @@ import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { setUnauthorizedHandler } from './api/client';
 import { AppRoutes } from './AppRoutes';
-import { notifySessionTimedOut } from './components/notify';
 import { lazyComponent } from './lazyComponent';
 import { loadedQueryClient, useLoadedQueryClient, WithQueries } from './queries';
 import { sessionStore } from './session/sessionStore';
@@ -26,7 +25,8 @@ setUnauthorizedHandler(() => {
   if (!sessionStore.isLoggedIn()) return;
   sessionStore.clear();
   loadedQueryClient()?.clear();
-  notifySessionTimedOut();
+  // The toasts' code is not part of the sign-in page.
+  void import('./components/notify').then(({ notifySessionTimedOut }) => notifySessionTimedOut());
 });
 
 /**

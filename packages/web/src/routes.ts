@@ -1,6 +1,7 @@
 import { Scopes, type Scope } from '@outpost/shared';
 import { LazyShell } from './components/shell/LazyShell';
 import { lazyComponent, type LazyComponent } from './lazyComponent';
+import type { ScreenName } from './screenLoaders';
 import { matchPath } from './router/matchPath';
 
 /** The menu's icons, by name; the icons' code stays out of the sign-in page. */
@@ -30,33 +31,35 @@ export interface RouteEntry {
   refusal?: string;
 }
 
-// Every screen loads on demand (spec section 2), so the first page pulls in only what it shows.
-const screen = lazyComponent;
+// Every screen loads on demand (spec section 2), so the first page pulls in only what it shows. Their
+// loaders, each with the list of chunks its screen needs, are a module of their own (screenLoaders.ts):
+// the sign-in page's entry holds only the Login screen's.
+const screen = (name: ScreenName): LazyComponent => lazyComponent(async () => (await import('./screenLoaders')).screenLoaders[name]());
 
 /** The one table of routes (spec section 2), in menu order for the entries that have one. */
 export const routes: RouteEntry[] = [
-  { path: '/account', screen: screen(() => import('./screens/Account/AccountScreen')), nav: { label: 'nav.account', icon: 'account', shortcut: 'a' } },
-  { path: '/server', screen: screen(() => import('./screens/Servers/ServersScreen')), nav: { label: 'nav.servers', icon: 'servers', shortcut: 's' }, scope: Scopes.ServersView },
-  { path: '/node', screen: screen(() => import('./screens/Nodes/NodesScreen')), nav: { label: 'nav.nodes', icon: 'nodes', shortcut: 'n' }, scope: Scopes.NodesView },
-  { path: '/user', screen: screen(() => import('./screens/Users/UsersScreen')), nav: { label: 'nav.users', icon: 'users', shortcut: 'u' }, scope: Scopes.UsersView },
-  { path: '/template', screen: screen(() => import('./screens/Templates/TemplatesScreen')), nav: { label: 'nav.templates', icon: 'templates', shortcut: 't' }, scope: Scopes.TemplatesView },
-  { path: '/activity', screen: screen(() => import('./screens/Activity/ActivityScreen')), nav: { label: 'nav.activity', icon: 'activity', shortcut: 'l' }, scope: Scopes.ActivityView },
-  { path: '/settings', screen: screen(() => import('./screens/Settings/SettingsScreen')), nav: { label: 'nav.settings', icon: 'settings', shortcut: 'c' }, scope: Scopes.ServersAdmin, refusal: 'settings.notAllowed' },
-  { path: '/addserver', screen: screen(() => import('./screens/AddServer/AddServerScreen')), scope: Scopes.ServersCreate },
+  { path: '/account', screen: screen('accountScreen'), nav: { label: 'nav.account', icon: 'account', shortcut: 'a' } },
+  { path: '/server', screen: screen('serversScreen'), nav: { label: 'nav.servers', icon: 'servers', shortcut: 's' }, scope: Scopes.ServersView },
+  { path: '/node', screen: screen('nodesScreen'), nav: { label: 'nav.nodes', icon: 'nodes', shortcut: 'n' }, scope: Scopes.NodesView },
+  { path: '/user', screen: screen('usersScreen'), nav: { label: 'nav.users', icon: 'users', shortcut: 'u' }, scope: Scopes.UsersView },
+  { path: '/template', screen: screen('templatesScreen'), nav: { label: 'nav.templates', icon: 'templates', shortcut: 't' }, scope: Scopes.TemplatesView },
+  { path: '/activity', screen: screen('activityScreen'), nav: { label: 'nav.activity', icon: 'activity', shortcut: 'l' }, scope: Scopes.ActivityView },
+  { path: '/settings', screen: screen('settingsScreen'), nav: { label: 'nav.settings', icon: 'settings', shortcut: 'c' }, scope: Scopes.ServersAdmin, refusal: 'settings.notAllowed' },
+  { path: '/addserver', screen: screen('addServerScreen'), scope: Scopes.ServersCreate },
   // Below the server, its tab and (files) folder: serverLocation.ts.
-  { path: '/server/:id/*?', screen: screen(() => import('./screens/Server/ServerScreen')) },
-  { path: '/user/:id', screen: screen(() => import('./screens/User/UserScreen')), scope: Scopes.UsersView },
-  { path: '/adduser', screen: screen(() => import('./screens/AddUser/AddUserScreen')) },
-  { path: '/template/:id', screen: screen(() => import('./screens/Template/TemplateScreen')), scope: Scopes.TemplatesView },
-  { path: '/addtemplate', screen: screen(() => import('./screens/AddTemplate/AddTemplateScreen')), scope: Scopes.TemplatesEdit },
-  { path: '/node/:id', screen: screen(() => import('./screens/Node/NodeScreen')), scope: Scopes.NodesView },
-  { path: '/addnode', screen: screen(() => import('./screens/AddNode/AddNodeScreen')), scope: Scopes.NodesEdit },
-  { path: '/errors/404', screen: screen(() => import('./screens/NotFound/NotFoundScreen')) },
-  { path: '/auth/login', screen: screen(() => import('./screens/Login/LoginScreen')), public: true, withoutQueries: true },
-  { path: '/auth/register', screen: screen(() => import('./screens/Register/RegisterScreen')), public: true },
-  { path: '/auth/invite', screen: screen(() => import('./screens/Invite/InviteScreen')), public: true },
-  { path: '/auth/forgot', screen: screen(() => import('./screens/ForgotPassword/ForgotPasswordScreen')), public: true },
-  { path: '/auth/reset', screen: screen(() => import('./screens/ResetPassword/ResetPasswordScreen')), public: true },
+  { path: '/server/:id/*?', screen: screen('serverScreen') },
+  { path: '/user/:id', screen: screen('userScreen'), scope: Scopes.UsersView },
+  { path: '/adduser', screen: screen('addUserScreen') },
+  { path: '/template/:id', screen: screen('templateScreen'), scope: Scopes.TemplatesView },
+  { path: '/addtemplate', screen: screen('addTemplateScreen'), scope: Scopes.TemplatesEdit },
+  { path: '/node/:id', screen: screen('nodeScreen'), scope: Scopes.NodesView },
+  { path: '/addnode', screen: screen('addNodeScreen'), scope: Scopes.NodesEdit },
+  { path: '/errors/404', screen: screen('notFoundScreen') },
+  { path: '/auth/login', screen: lazyComponent(() => import('./screens/Login/LoginScreen')), public: true, withoutQueries: true },
+  { path: '/auth/register', screen: screen('registerScreen'), public: true },
+  { path: '/auth/invite', screen: screen('inviteScreen'), public: true },
+  { path: '/auth/forgot', screen: screen('forgotPasswordScreen'), public: true },
+  { path: '/auth/reset', screen: screen('resetPasswordScreen'), public: true },
 ];
 
 export const navRoutes = routes.filter((r): r is RouteEntry & { nav: NavEntry } => r.nav !== undefined);

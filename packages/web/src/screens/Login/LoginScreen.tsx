@@ -6,7 +6,6 @@ import type { AppConfig } from '@outpost/shared';
 import { useTranslation } from '../../translation/useTranslation';
 import { login, submitOtp } from '../../api/signIn';
 import { errorMessage } from '../../api/errorMessage';
-import { notifySuccess } from '../../components/notify';
 import { AuthCard } from '../../components/AuthCard';
 import { homePath } from '../../session/homePath';
 import { sessionStore, useScopes } from '../../session/sessionStore';
@@ -59,7 +58,9 @@ export default function LoginScreen() {
     const answer = await submitOtp({ token });
     setOtpOpen(false);
     // A recovery code was spent: say how many remain, so the user regenerates before running out.
-    if (answer.recoveryCodesLeft !== undefined) notifySuccess(t('otp.recoveryLeft', { count: answer.recoveryCodesLeft }));
+    const left = answer.recoveryCodesLeft;
+    // The toasts' code is not part of the sign-in page.
+    if (left !== undefined) void import('../../components/notify').then(({ notifySuccess }) => notifySuccess(t('otp.recoveryLeft', { count: left })));
     void navigate(startSession(answer), { replace: true });
   };
 
