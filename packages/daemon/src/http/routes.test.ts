@@ -159,8 +159,9 @@ describe('daemon route table', () => {
       // Only the SFTP-ending routes (NodeApi's endSftpSessions decides), the narrowing of a user's tasks
       // (restrictTasks decides), the node's health answer and the sessions socket (each session brings
       // its own token, checked as the socket route checks it) let any token through; so does the
-      // node's event journal and its stats samples, whose NodeApi calls answer the panel's own token only.
-      const anyToken = (url: string) => url.endsWith('/sftp') || url === '/daemon/tasks/restrict' || url === '/daemon/node' || url === '/daemon/node/events' || url === '/daemon/node/samples' || url === '/daemon/sessions';
+      // node's event journal, its stats samples and the list readings, whose NodeApi calls answer the panel's own token only.
+      const anyToken = (url: string) =>
+        url.endsWith('/sftp') || url === '/daemon/tasks/restrict' || ['/daemon/node', '/daemon/node/events', '/daemon/node/samples', '/daemon/node/live', '/daemon/sessions'].includes(url);
       for (const route of seen) {
         const declared = route.config?.scope;
         expect(declared === AnyNodeToken ? anyToken(route.url) : isScopeNeed(declared), `${route.method} ${route.url}`).toBe(true);
