@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { alternate, fmt, percentile, report } from '../lib/measure.mjs';
 import { startNginx } from '../lib/nginx.mjs';
 import { addRemoteNode, createServers, pinThisProcess, startOutpost } from '../lib/outpost.mjs';
-import { download, tusUpload, upload } from '../lib/transfer.mjs';
+import { download, tusUpload, upload, withCpu } from '../lib/transfer.mjs';
 
 const SIZE = Number(process.env.BENCH_FILE_MB || 200) * 1e6;
 const serverCpu = availableParallelism() >= 2 ? '1' : undefined;
@@ -54,27 +54,32 @@ try {
     await upload(`${nginx.url}/up/big.bin`, big);
   }
 
+  // Each turn also counts the CPU seconds of the serving processes (the panel with its file jail,
+  // and the remote node's daemon; nginx's master and worker): a figure the machine's other load
+  // moves less than a speed.
+  const [ours, both] = [[outpost.pid], [outpost.pid, remote.pid]];
   const downloads = await alternate(
     {
-      ours: () => get(local),
-      remote: () => get(away),
-      ...(nginx ? { nginx: () => download(`${nginx.url}/big.bin`, { size: SIZE }) } : {}),
+      ours: withCpu(ours, () => get(local)),
+      remote: withCpu(both, () => get(away)),
+      ...(nginx ? { nginx: withCpu([nginx.pid], () => download(`${nginx.url}/big.bin`, { size: SIZE })) } : {}),
     },
     { rounds },
   );
   const uploads = await alternate(
     {
-      multipart: () => put(local),
-      tus: () => tus(local),
-      remoteMultipart: () => put(away),
-      remoteTus: () => tus(away),
-      ...(nginx ? { nginx: () => upload(`${nginx.url}/up/big.bin`, big) } : {}),
+      multipart: withCpu(ours, () => put(local)),
+      tus: withCpu(ours, () => tus(local)),
+      remoteMultipart: withCpu(both, () => put(away)),
+      remoteTus: withCpu(both, () => tus(away)),
+      ...(nginx ? { nginx: withCpu([nginx.pid], () => upload(`${nginx.url}/up/big.bin`, big)) } : {}),
     },
     { rounds },
   );
   const median = (result) => percentile(result.runs.map((run) => run.value), 50);
+  const cpu = (result) => percentile(result.runs.map((run) => run.cpu), 50);
   for (const [what, results] of [['download', downloads], ['upload', uploads]]) {
-    for (const [name, result] of Object.entries(results)) console.log(`${what.padEnd(8)} ${name.padEnd(15)} ${fmt(median(result))} MB/s (median of ${result.runs.length}; best ${fmt(result.best.value)})`);
+    for (const [name, result] of Object.entries(results)) console.log(`${what.padEnd(8)} ${name.padEnd(15)} ${fmt(median(result))} MB/s (median of ${result.runs.length}; best ${fmt(result.best.value)}), ${fmt(cpu(result), 2)} CPU s`);
   }
   const mbs = (n) => fmt(n);
   const ratio = (a, b) => `${mbs(a)}/${mbs(b)} = ${(a / b).toFixed(2)}`;
@@ -88,8 +93,10 @@ try {
     console.log('files: nginx baseline skipped: /usr/sbin/nginx is missing (apt-get install -y nginx-light)');
   }
   parts.push(`remote/local download ${ratio(d.remote, d.ours)}, upload multipart ${ratio(u.remoteMultipart, u.multipart)}, tus ${ratio(u.remoteTus, u.tus)}`);
+  if (nginx) parts.push(`CPU s per upload multipart ${fmt(cpu(uploads.multipart), 2)}, tus ${fmt(cpu(uploads.tus), 2)}, nginx ${fmt(cpu(uploads.nginx), 2)}`);
   const met = Boolean(nginx) && d.ours / d.nginx >= 0.9 && u.multipart / u.nginx >= 0.6 && u.tus / u.nginx >= 0.6;
-  await report('files', parts.join('; '), { met, downloads: d, uploads: u });
+  const cpus = Object.fromEntries([...Object.entries(downloads).map(([name, result]) => [`download ${name}`, cpu(result)]), ...Object.entries(uploads).map(([name, result]) => [`upload ${name}`, cpu(result)])]);
+  await report('files', parts.join('; '), { met, downloads: d, uploads: u, cpuSeconds: cpus });
 } finally {
   await outpost.stop();
   await nginx?.stop();

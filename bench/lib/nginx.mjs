@@ -57,6 +57,8 @@ http {
   return {
     url: `http://127.0.0.1:${port}`,
     root,
+    // taskset execs nginx: this is its master, whose worker is its child.
+    pid: child.pid,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGQUIT');

@@ -3,6 +3,7 @@
 // `-T` (raw PUT or tus PATCH) or `-F` (one multipart/form-data file part, as a browser's form).
 // curl inherits the caller's CPU pinning. Each answers MB/s from curl's own total time.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 
 /** Runs curl with `args`; answers the status, total seconds, bytes received, the body it wrote to stdout and the Location header. */
@@ -63,3 +64,45 @@ export async function tusUpload(endpoint, file, path, { headers = {} } = {}) {
   return size / 1e6 / (created.seconds + patch.seconds);
 }
 
+
+/** The fields of /proc/<pid>/stat after the command name (index 0 is the state), or null once it is gone. */
+function procStat(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds (user and system, every thread) used so far by the processes `pids` and their
+ * descendants (the panel's file jail children, nginx's worker): a figure the machine's other load
+ * does not move as much as a speed, read before and after a transfer.
+ */
+export function cpuSeconds(pids) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const parent = Number(procStat(entry)?.[1]);
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent).push(Number(entry));
+  }
+  let ticks = 0;
+  const add = (pid) => {
+    const fields = procStat(pid);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+    for (const child of children.get(pid) ?? []) add(child);
+  };
+  for (const pid of pids) add(pid);
+  // USER_HZ is 100 on Linux.
+  return ticks / 100;
+}
+
+/** Wraps a transfer so it answers its MB/s and the CPU seconds `pids` spent meanwhile. */
+export function withCpu(pids, transfer) {
+  return async () => {
+    const before = cpuSeconds(pids);
+    const value = await transfer();
+    return { value, cpu: cpuSeconds(pids) - before };
+  };
+}
