@@ -14,7 +14,7 @@ export function consoleText(raw) {
 }
 
 /** What every line of flood.mjs's flood carries: a subscriber notes when the first of them came. */
-export const FLOOD_MARK = 'Preparing spawn area: line ';
+const FLOOD_MARK = 'Preparing spawn area: line ';
 
 /** Line ends in a message: newlines in plain text, or their escapes in console JSON. */
 function countLines(text) {
