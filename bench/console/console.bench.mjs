@@ -135,6 +135,9 @@ try {
     baseline: () => bareRelay(lines, SUBSCRIBERS),
   });
   for (const [name, { best, runs }] of Object.entries(results)) console.log(`${SUBSCRIBERS} subscribers, ${name.padEnd(8)} ${fmt(best.value)} lines/s (best of ${runs.length})`);
+  // What the relaying costs (starting the program included), which a busy machine moves far less than lines per second do.
+  const cpuLine = Object.entries(results).map(([name, { runs }]) => `${name} ${percentile(runs.map((run) => run.cpuMs.split('+').reduce((a, b) => a + Number(b), 0)), 50)}`);
+  console.log(`CPU ms of the relaying processes (panel, + daemon for remote; the relay) per ${fmt(FLOOD_LINES)} lines, median: ${cpuLine.join(', ')}`);
 
   const paced = ['paced', String(PACED_LINES)];
   const latency = { local: await throughPanel(local, paced, 1, true), remote: await throughPanel(away, paced, 1, true), baseline: await bareRelay(paced, 1, true) };
