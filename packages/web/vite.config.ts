@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -17,16 +17,15 @@ const api: ProxyOptions = {
 // the screen's own pieces rather than dozens of small shared ones, and gzip packs one stream
 // better than many. Only whole libraries the sign-in page needs belong here, or the chunk grows
 // (not the query cache: the sign-in page draws without it, src/queries.tsx).
-const firstScreenLibraries = /\/node_modules\/((react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)\/|@tanstack\/react-query\/build\/modern\/QueryClientProvider\.js)/;
-// Of Mantine, its core and the components the sign-in form draws (AuthCard, LoginScreen, TopBar).
-const firstScreenMantine =
-  /\/@mantine\/core\/esm\/(core|components\/(ActionIcon|Alert|Anchor|Box|Button|CloseButton|Group|Input|Loader|Paper|PasswordInput|Stack|Text|TextInput|ThemeIcon|Title|Transition|UnstyledButton))\//;
+const firstScreenLibraries = /\/node_modules\/((react|react-dom|scheduler|wouter|regexparam)\/|@tanstack\/react-query\/build\/modern\/QueryClientProvider\.js)/;
+// Of Mantine, what the sign-in page runs (signInModules follows only the names it imports).
+const firstScreenMantine = /\/@mantine\/core\/esm\//;
 
 // The app's own small modules the sign-in page draws with (translation, session, router helpers,
 // the API client, the scopes table): beside the entry in one chunk, not a dozen tiny ones that each
 // cost a request's worth of wrapping and compress apart. Each must be something the sign-in page imports.
 const firstScreenApp =
-  /\/packages\/(web\/src\/(translation\/(useTranslation|translator)|session\/(can|sessionStore|startSession|homePath|ServerPermissionsProvider)|router\/useNavigate|api\/(client|ApiError|errorMessage|browserHasPasskeys)|components\/(AuthCard|DelayedMount))|shared\/src\/(scopes|errorBody))\.tsx?$/;
+  /\/packages\/(web\/src\/(translation\/(useTranslation|translator)|session\/(can|sessionStore|startSession|homePath|ServerPermissionsProvider)|router\/useNavigate|api\/(client|ApiError|errorMessage|browserHasPasskeys)|components\/(AuthCard|DelayedMount)|router\/syncExternalStore)|shared\/src\/(scopes|errorBody))\.tsx?$/;
 
 // The app's modules that AppEffects (src/AppEffects.tsx) and the query cache's module run.
 const appEffects =
@@ -35,22 +34,49 @@ const appEffects =
 /**
  * Finds, once the module graph is built, the modules the sign-in page runs: what the entry and
  * the Login screen import statically. The first-screen chunk takes only those of the patterns
- * above: a pattern alone also pulled in parts of Mantine that only later screens use.
+ * above. Through Mantine's index, only the modules of the names imported: the index itself
+ * imports every component, and a pattern alone pulled in parts that only later screens use.
  */
 function signInModules(): Plugin & { has(id: string): boolean } {
   const found = new Set<string>();
+  const isMantineIndex = (id: string) => /\/node_modules\/@mantine\/[^/]+\/esm\/index\.mjs$/.test(id);
   return {
     name: 'outpost-sign-in-modules',
     has: (id) => found.has(id),
     buildEnd() {
       found.clear();
-      const roots = [...this.getModuleIds()].filter((id) => id.endsWith('/src/main.tsx') || id.endsWith('/src/screens/Login/LoginScreen.tsx'));
+      const ids = new Set(this.getModuleIds());
+      // Each Mantine index's names, to the module that defines them.
+      const exporters = new Map<string, Map<string, string>>();
+      for (const id of ids) {
+        if (!isMantineIndex(id)) continue;
+        const names = new Map<string, string>();
+        for (const [, list, path] of (this.getModuleInfo(id)?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)) {
+          const target = join(dirname(id), path);
+          for (const name of list.split(',')) names.set(name.trim().split(/\s+as\s+/).pop()!, target);
+        }
+        exporters.set(id, names);
+      }
       const visit = (id: string) => {
         if (found.has(id)) return;
         found.add(id);
-        for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+        const info = this.getModuleInfo(id);
+        for (const next of info?.importedIds ?? []) {
+          const names = exporters.get(next);
+          if (!names) {
+            visit(next);
+            continue;
+          }
+          // The names this module takes from that index (`import { a, b as c } from '@mantine/…'`).
+          for (const [, list] of (info?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@mantine\/[^"']+["']/g)) {
+            for (const name of list.split(',')) {
+              const target = names.get(name.trim().split(/\s+as\s+/)[0]);
+              if (target && ids.has(target)) visit(target);
+            }
+          }
+        }
       };
-      roots.forEach(visit);
+      for (const id of ids) if (id.endsWith('/src/main.tsx') || id.endsWith('/src/screens/Login/LoginScreen.tsx')) visit(id);
     },
   };
 }
@@ -92,7 +118,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     // Workspace packages resolve to their TypeScript sources, so the app never needs them built.
     conditions: ['source', ...defaultClientConditions],
-    alias: { '@i18n': fileURLToPath(new URL('../shared/src/i18n', import.meta.url)) },
+    alias: {
+      '@i18n': fileURLToPath(new URL('../shared/src/i18n', import.meta.url)),
+      // wouter's shim for Reacts before 18 (src/router/syncExternalStore.ts).
+      'use-sync-external-store/shim/index.js': fileURLToPath(new URL('src/router/syncExternalStore.ts', import.meta.url)),
+    },
   },
   // The first-screen renderer (src/ssr) for the panel: `vite build --ssr` into dist-ssr, with
   // every library inside, so the panel loads one self-contained module.

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// After Mantine's: the sign-in page's plain elements set what Mantine's components would (issue 36).
+import './theme/signInPage.css';
 import { App, AppEffects } from './App';
 import { prefetchFirstScreen } from './api/firstScreen';
 import { i18n, setupI18n } from './i18n';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Box, Group, Text, ThemeIcon } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { IconTopologyStar3 } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { AppConfig } from '@outpost/shared';
@@ -11,28 +11,32 @@ import { useCachedQueryData } from '../../queries';
 const ThemeControl = lazy(() => import('./ThemeControl').then((module) => ({ default: module.ThemeControl })));
 const LanguageButton = lazy(() => import('./LanguageButton').then((module) => ({ default: module.LanguageButton })));
 
-/** Brand on the left, theme and language on the right; `leading` holds the menu burger when logged in. */
+/**
+ * Brand on the left, theme and language on the right; `leading` holds the menu burger when logged in.
+ * Plain elements with Mantine's classes (the markup Group, ThemeIcon and Text draw; their settings in
+ * theme/signInPage.css): the bar is on the sign-in page, whose JavaScript has a budget (issue 36).
+ */
 export function TopBar({ leading }: { leading?: ReactNode }) {
   // Read from the cache, not fetched here: the app fetches the config (AppliedTheme), and the
   // sign-in page draws without the query cache's code.
   const brand = useCachedQueryData<AppConfig>(['config'])?.branding.name || 'Outpost';
   const idle = useIdle();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <div className="m_4081bf90 mantine-Group-root op-bar">
+      <div className="m_4081bf90 mantine-Group-root op-bar-start">
         {leading}
         <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
-          <Group gap={8} wrap="nowrap">
-          <ThemeIcon variant="filled" radius="md" size="md">
-            <IconTopologyStar3 size={18} />
-          </ThemeIcon>
-          <Text fw={700} size="lg" data-testid="brand">
-            {brand}
-            </Text>
-          </Group>
+          <div className="m_4081bf90 mantine-Group-root op-brand">
+            <div className="m_7341320d mantine-ThemeIcon-root op-brand-icon" data-variant="filled" data-size="md">
+              <IconTopologyStar3 size={18} />
+            </div>
+            <p className="mantine-focus-auto m_b6d8b162 mantine-Text-root op-brand-text" data-size="lg" data-testid="brand">
+              {brand}
+            </p>
+          </div>
         </Link>
-      </Group>
-      <Group gap="xs" wrap="nowrap">
+      </div>
+      <div className="m_4081bf90 mantine-Group-root op-bar-end">
         {idle ? (
           <Suspense fallback={<Box w={72} h={28} />}>
             <ThemeControl />
@@ -41,7 +45,7 @@ export function TopBar({ leading }: { leading?: ReactNode }) {
         ) : (
           <Box w={72} h={28} />
         )}
-      </Group>
-    </Group>
+      </div>
+    </div>
   );
 }
