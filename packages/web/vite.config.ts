@@ -4,6 +4,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MantineProvider } from '@mantine/core';
+import { accessibleColors, theme } from './src/theme/theme';
 
 const panel = 'http://localhost:8080';
 
@@ -84,6 +88,28 @@ function signInModules(): Plugin & { has(id: string): boolean } {
 const signIn = signInModules();
 
 /**
+ * The theme's CSS variables and Mantine's responsive classes as a stylesheet: the <style> elements
+ * Mantine's provider draws, drawn once here by that provider with the app's theme, rather than by
+ * its code in every browser (src/theme/ThemeProvider.tsx).
+ */
+function themeVariables(): Plugin {
+  const id = 'virtual:theme-variables.css';
+  return {
+    name: 'outpost-theme-variables',
+    resolveId: (source) => (source === id ? id : undefined),
+    load(resolved) {
+      if (resolved !== id) return;
+      const html = renderToStaticMarkup(createElement(MantineProvider, { theme, cssVariablesResolver: accessibleColors }));
+      const css = [...html.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map((m) => m[1]).join('\n');
+      // Drawn by the provider, these came after every stylesheet in <head>, the panel's theme among
+      // them (theme/AppliedTheme.tsx), and won over its rules of equal weight (the accessible link and
+      // text colours per scheme): from a stylesheet loaded before it, they win by weight instead.
+      return css.replaceAll(':root[data-mantine-color-scheme', ':root:root[data-mantine-color-scheme');
+    },
+  };
+}
+
+/**
  * Writes a brotli and a gzip copy beside each text file of the build, which the panel sends to
  * browsers that accept them (`preCompressed` in the panel's SPA plugin): best compression, paid
  * once at build time instead of on every request.
@@ -111,7 +137,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress(), signIn],
+  plugins: [react(), precompress(), signIn, themeVariables()],
   // Node leaves process.env.NODE_ENV to the panel's environment: the renderer is built with React's
   // production code (fast, and no stack traces with file paths in the pages it draws).
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

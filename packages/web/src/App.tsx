@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { MantineProvider } from '@mantine/core';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { setUnauthorizedHandler } from './api/client';
@@ -7,8 +6,7 @@ import { AppRoutes } from './AppRoutes';
 import { lazyComponent } from './lazyComponent';
 import { loadedQueryClient, useLoadedQueryClient, WithQueries } from './queries';
 import { sessionStore } from './session/sessionStore';
-import { darkStorage } from './theme/darkStorage';
-import { accessibleColors, theme } from './theme/theme';
+import { ThemeProvider } from './theme/ThemeProvider';
 import { AccessibleNames } from './theme/AccessibleNames';
 import { useIsRtl } from './hooks/useIsRtl';
 import { useGuardedBrowserLocation } from './router/leaveGuard';
@@ -60,7 +58,7 @@ function AppNotifications() {
 export function App({ client, ssrPath }: { client?: QueryClient; ssrPath?: string }) {
   const loaded = useLoadedQueryClient();
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} colorSchemeManager={darkStorage} defaultColorScheme="light">
+    <ThemeProvider>
       <AccessibleNames>
         <QueryClientContext.Provider value={client ?? loaded}>
           <AppNotifications />
@@ -84,6 +82,6 @@ export function App({ client, ssrPath }: { client?: QueryClient; ssrPath?: strin
           </Router>
         </QueryClientContext.Provider>
       </AccessibleNames>
-    </MantineProvider>
+    </ThemeProvider>
   );
 }

@@ -4,6 +4,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 // After Mantine's: the sign-in page's plain elements set what Mantine's components would (issue 36).
 import './theme/signInPage.css';
+// The theme's CSS variables, written at build time (theme/ThemeProvider.tsx).
+import 'virtual:theme-variables.css';
 import { App, AppEffects } from './App';
 import { prefetchFirstScreen } from './api/firstScreen';
 import { i18n, setupI18n } from './i18n';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
-import { IconTopologyStar3 } from '@tabler/icons-react';
+// The brand mark as markup: the icon library's React wrapper is not part of the sign-in page's budget.
+import brandMark from '@tabler/icons/outline/topology-star-3.svg?raw';
 import { Link } from 'wouter';
 import type { AppConfig } from '@outpost/shared';
 import { useIdle } from '../../hooks/useIdle';
@@ -27,9 +28,7 @@ export function TopBar({ leading }: { leading?: ReactNode }) {
         {leading}
         <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
           <div className="m_4081bf90 mantine-Group-root op-brand">
-            <div className="m_7341320d mantine-ThemeIcon-root op-brand-icon" data-variant="filled" data-size="md">
-              <IconTopologyStar3 size={18} />
-            </div>
+            <div className="m_7341320d mantine-ThemeIcon-root op-brand-icon" data-variant="filled" data-size="md" dangerouslySetInnerHTML={{ __html: brandMark }} />
             <p className="mantine-focus-auto m_b6d8b162 mantine-Text-root op-brand-text" data-size="lg" data-testid="brand">
               {brand}
             </p>
