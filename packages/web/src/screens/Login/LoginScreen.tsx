@@ -13,15 +13,17 @@ import { startSession } from '../../session/startSession';
 import { browserHasPasskeys } from '../../api/browserHasPasskeys';
 import { useCachedQueryData, WithQueries } from '../../queries';
 
+// The parts below come after the form, their loaders with them (lazyParts.ts).
+const parts = () => import('./lazyParts').then((module) => module.loginParts);
 // Only a two-factor account needs it: its code (a modal, a focus trap) is not part of the first load.
-const OtpModal = lazy(() => import('../../components/OtpModal').then((module) => ({ default: module.OtpModal })));
+const OtpModal = lazy(async () => (await parts()).otpModal());
 // Drawn just after the form, where the browser can use passkeys: not part of what the form waits for.
-const PasskeySignInButton = lazy(() => import('./PasskeySignInButton').then((module) => ({ default: module.PasskeySignInButton })));
+const PasskeySignInButton = lazy(async () => (await parts()).passkeySignInButton());
 // Shown after a refused attempt: its code is fetched when the form is sent (see submit).
-const loadLoginError = () => import('./LoginError');
+const loadLoginError = async () => (await parts()).loginError();
 const LoginError = lazy(loadLoginError);
 // Asks the panel for its providers through the query cache: drawn once that has loaded, after the form.
-const SingleSignOn = lazy(() => import('./SingleSignOn').then((module) => ({ default: module.SingleSignOn })));
+const SingleSignOn = lazy(async () => (await parts()).singleSignOn());
 
 // Plain elements with Mantine's classes (the markup Stack, Text and Anchor draw; their settings in
 // theme/signInPage.css): this page's JavaScript has a budget (issue 36).
@@ -68,7 +70,7 @@ export default function LoginScreen() {
     // A recovery code was spent: say how many remain, so the user regenerates before running out.
     const left = answer.recoveryCodesLeft;
     // The toasts' code is not part of the sign-in page.
-    if (left !== undefined) void import('../../components/notify').then(({ notifySuccess }) => notifySuccess(t('otp.recoveryLeft', { count: left })));
+    if (left !== undefined) void parts().then((loaders) => loaders.notify()).then(({ notifySuccess }) => notifySuccess(t('otp.recoveryLeft', { count: left })));
     void navigate(startSession(answer), { replace: true });
   };
 
