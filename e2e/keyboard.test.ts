@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { FileChooser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { admin, appWithBrowserPerTest, consoleText, createServerFromPage, screenshot } from './support';
 
@@ -32,6 +32,9 @@ const fileText = (page: Page, serverId: string, path: string) =>
 describe('keyboard only', () => {
   it('signs in, starts a server, sends a command, edits and saves a file, uploads, and shows the shortcuts, without a mouse', async () => {
     const { page } = rig.browser;
+    // Listening from the start turns Chromium's file chooser interception on long before `u` is
+    // pressed: a listener added just before could lose that race on a busy machine.
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
     // The only navigation by address: the page a bookmark opens.
     await page.goto('/auth/login');
     await page.locator('input[name=email]').waitFor();
@@ -103,7 +106,6 @@ describe('keyboard only', () => {
     await expect.poll(async () => (await focused(page)).text).toBe('notes.txt');
 
     // Upload: u opens the file picker.
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('u');
     await (await chooser).setFiles({ name: 'uploaded.txt', mimeType: 'text/plain', buffer: Buffer.from('from the picker') });
     await page.getByTestId('file-list').getByText('uploaded.txt').waitFor({ timeout: 20_000 });
